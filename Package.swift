@@ -1,0 +1,32 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// kago: a keyboard-first shopping list for the terminal.
+/// Only KagoTerminal imports CNCurses and only KagoStore imports CSQLite;
+/// KagoState and KagoView are pure Swift and test without a terminal.
+let package = Package(
+    name: "kago",
+    products: [
+        .executable(name: "kago", targets: ["kago"]),
+    ],
+    targets: [
+        .systemLibrary(name: "CNCurses", path: "Modules/CNCurses"),
+        .systemLibrary(name: "CSQLite", path: "Modules/CSQLite"),
+        .target(name: "KagoState"),
+        .target(name: "KagoView", dependencies: ["KagoState"]),
+        .target(name: "KagoStore", dependencies: ["KagoState", "CSQLite"]),
+        .target(name: "KagoTerminal", dependencies: ["KagoView", "CNCurses"]),
+        .executableTarget(
+            name: "kago",
+            dependencies: ["KagoState", "KagoView", "KagoStore", "KagoTerminal"]
+        ),
+        .testTarget(name: "KagoStateTests", dependencies: ["KagoState"]),
+        .testTarget(
+            name: "KagoViewTests",
+            dependencies: ["KagoView", "KagoState"],
+            exclude: ["Snapshots"]
+        ),
+        .testTarget(name: "KagoStoreTests", dependencies: ["KagoStore", "KagoState"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,141 @@
+/// Something that happened: a key the keymap translated, a mouse click the view hit-tested,
+/// or a result coming back from the store. The reducer turns actions into state and effects.
+public enum Action: Equatable, Sendable {
+    // MARK: - Environment
+    case resize(width: Int, height: Int)
+    /// Monotonic time in milliseconds; drives the slide animation and message expiry.
+    case tick(now: Double)
+    case clock(LocalClock)
+    /// The data as read from the store, at start-up or after another process changed it.
+    case loaded(Snapshot)
+    /// A command the store carried out.
+    case committed(ChangeSet, CommitContext)
+    /// A side effect failed; the message says what.
+    case failed(StatusMessage)
+    case redraw
+    case quit
+
+    // MARK: - Tutorial
+    case introNext, introBack, introConfirm, introSkip
+    case introGoTo(Int)
+
+    // MARK: - Screens and selection
+    case nextScreen, previousScreen
+    case showScreen(Screen)
+    case move(Int)
+    case moveToTop, moveToBottom, pageDown, pageUp
+    /// Selects a row of the current screen by its index (a mouse click).
+    case selectRow(Int)
+    /// Scrolls the current list by rows (the mouse wheel), keeping the selection in view.
+    case scroll(Int)
+    case undo, redo
+    case toggleHelp
+    case helpScroll(Int)
+    case replayTutorial
+    case startFilter
+    /// Esc in a list: clears the filter, then the category scope.
+    case clearFilter
+
+    // MARK: - Items
+    case startAdd, startEdit, toggle, delete, cycleSort, clearPurchased
+    /// Toggles the item on a row (a click on its checkbox).
+    case toggleRow(Int)
+
+    // MARK: - Categories
+    case openCategory, startAddCategory, startRenameCategory, deleteCategory
+    case moveCategory(Int)
+
+    // MARK: - Input line and confirmation
+    case line(EditAction)
+    case submit, cancel
+    case answer(Bool)
+}
+
+/// An editing key in the input line.
+public enum EditAction: Equatable, Sendable {
+    case insert(String)
+    case backspace, deleteForward, left, right, home, end, killToStart, killToEnd, killWord, complete
+}
+
+/// Work the reducer asks the outside world to do; the run loop carries it out.
+public enum Effect: Equatable, Sendable {
+    /// Commit a change; the result comes back as `.committed`.
+    case commit(Command, CommitContext)
+    /// Record in the config file that the tutorial was seen.
+    case saveIntroSeen
+    /// Repaint the whole terminal.
+    case redraw
+    case quit
+}
+
+/// What the reducer needs to know when a commit comes back.
+public struct CommitContext: Equatable, Sendable {
+    public enum Role: Equatable, Sendable {
+        /// A new change: push it on the undo stack.
+        case record
+        /// Undoing an entry: move it to the redo stack.
+        case undo(UndoEntry)
+        /// Redoing an entry: move it back to the undo stack.
+        case redo(UndoEntry)
+    }
+
+    public var role: Role
+    /// What the status line says once the change is committed.
+    public var message: StatusMessage?
+    /// Select the item the change inserted (after an add).
+    public var selectInserted: Bool
+
+    public init(role: Role = .record, message: StatusMessage? = nil, selectInserted: Bool = false) {
+        self.role = role
+        self.message = message
+        self.selectInserted = selectInserted
+    }
+}
+
+/// One undoable change and how to describe it.
+public struct UndoEntry: Equatable, Sendable {
+    public var changes: ChangeSet
+    public var label: StatusMessage?
+
+    public init(changes: ChangeSet, label: StatusMessage?) {
+        self.changes = changes
+        self.label = label
+    }
+}
+
+/// A transient status-line message, kept semantic so the view can say it in either language.
+public indirect enum StatusMessage: Equatable, Sendable {
+    case added(String), updated(String), checked(String), unchecked(String), deleted(String)
+    case clearedPurchased(Int)
+    case categoryAdded(String), categoryRenamed(String), categoryDeleted(String)
+    case undone(StatusMessage?), redone(StatusMessage?)
+    case nothingToUndo, nothingToRedo, nothingPurchased, nothingSelected
+    case emptyName, emptyCategoryName, badDate(String)
+    case uncategorisedIsFixed
+    case sortedBy(SortMode)
+    case configProblem(ConfigProblem, more: Int)
+    case introNotSaved(String)
+    case saveFailed(String)
+
+    /// Whether the message reports something that went wrong.
+    public var isError: Bool {
+        switch self {
+        case .emptyName, .emptyCategoryName, .badDate, .configProblem, .introNotSaved, .saveFailed,
+             .nothingToUndo, .nothingToRedo, .nothingPurchased, .nothingSelected, .uncategorisedIsFixed:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Whether `u` would undo what the message reports.
+    public var offersUndo: Bool {
+        switch self {
+        case .added, .updated, .checked, .unchecked, .deleted, .clearedPurchased,
+             .categoryAdded, .categoryRenamed, .categoryDeleted:
+            return true
+        default:
+            return false
+        }
+    }
+}

@@ -1,0 +1,65 @@
+/// A change the user asked for, carried out by the store inside one transaction.
+public enum Command: Equatable, Sendable {
+    case add(ItemDraft)
+    /// Replaces name, quantity, category, date and note of an item.
+    case edit(id: Int64, ItemDraft)
+    case setPurchased(ids: [Int64], Bool)
+    case delete(ids: [Int64])
+    case clearPurchased
+    case addCategory(name: String)
+    /// Renames a category; onto an existing name (case-insensitively) it merges into that one.
+    case renameCategory(id: Int64, name: String)
+    case deleteCategory(id: Int64)
+    /// Moves a category one place up (-1) or down (+1) in the store walk.
+    case moveCategory(id: Int64, by: Int)
+    /// Writes rows back exactly as recorded (undo and redo).
+    case restore(ChangeSet)
+}
+
+/// The rows a committed change touched, before and after; nil means "did not exist".
+///
+/// Undo writes `before` back and redo writes `after`, so one mechanism serves every change.
+public struct ChangeSet: Equatable, Sendable {
+    public var items: [RowChange<Item>]
+    public var categories: [RowChange<Category>]
+
+    public init(items: [RowChange<Item>] = [], categories: [RowChange<Category>] = []) {
+        self.items = items
+        self.categories = categories
+    }
+
+    /// The change that undoes this one.
+    public var inverted: ChangeSet {
+        ChangeSet(items: items.map { RowChange(id: $0.id, before: $0.after, after: $0.before) },
+                  categories: categories.map { RowChange(id: $0.id, before: $0.after, after: $0.before) })
+    }
+
+    public var isEmpty: Bool { items.isEmpty && categories.isEmpty }
+}
+
+/// One row's state before and after a change.
+public struct RowChange<Row: Equatable & Sendable>: Equatable, Sendable {
+    public var id: Int64
+    public var before: Row?
+    public var after: Row?
+
+    public init(id: Int64, before: Row?, after: Row?) {
+        self.id = id
+        self.before = before
+        self.after = after
+    }
+}
+
+/// Everything the screens show, as read from the store.
+public struct Snapshot: Equatable, Sendable {
+    public var items: [Item]
+    public var categories: [Category]
+    /// Names of items ever added, most recent first, for Tab completion.
+    public var knownNames: [String]
+
+    public init(items: [Item] = [], categories: [Category] = [], knownNames: [String] = []) {
+        self.items = items
+        self.categories = categories
+        self.knownNames = knownNames
+    }
+}

@@ -1,0 +1,146 @@
+/// A calendar day (proleptic Gregorian), the unit of shopping dates.
+///
+/// Stored as days since 1970-01-01 so comparisons and arithmetic are integer operations;
+/// the civil conversions follow Howard Hinnant's `days_from_civil` algorithms.
+public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// Days since 1970-01-01.
+    public var ordinal: Int
+
+    /// Creates a day from its ordinal (days since 1970-01-01).
+    public init(ordinal: Int) { self.ordinal = ordinal }
+
+    /// Creates a day from a year, month (1–12) and day of month; nil when the date does not exist.
+    public init?(year: Int, month: Int, day: Int) {
+        guard (1...12).contains(month), day >= 1, day <= Day.daysIn(month: month, year: year),
+              (1...9999).contains(year) else { return nil }
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = (month + 9) % 12
+        let doy = (153 * mp + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        ordinal = era * 146097 + doe - 719468
+    }
+
+    /// The year, month and day of month.
+    public var components: (year: Int, month: Int, day: Int) {
+        let z = ordinal + 719468
+        let era = (z >= 0 ? z : z - 146096) / 146097
+        let doe = z - era * 146097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
+    }
+
+    /// Day of the week, 0 = Sunday … 6 = Saturday.
+    public var weekday: Int { ((ordinal % 7) + 7 + 4) % 7 }
+
+    /// The day `n` days later (or earlier for negative `n`).
+    public func adding(days n: Int) -> Day { Day(ordinal: ordinal + n) }
+
+    /// ISO 8601 calendar date, `YYYY-MM-DD`.
+    public var iso: String {
+        let c = components
+        return "\(pad(c.year, 4))-\(pad(c.month, 2))-\(pad(c.day, 2))"
+    }
+
+    public var description: String { iso }
+
+    /// Parses `YYYY-MM-DD` exactly; nil for anything else.
+    public init?(iso text: some StringProtocol) {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, (1...2).contains(parts[1].count),
+              (1...2).contains(parts[2].count),
+              parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+              let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]) else { return nil }
+        self.init(year: y, month: m, day: d)
+    }
+
+    public static func < (a: Day, b: Day) -> Bool { a.ordinal < b.ordinal }
+
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+}
+
+/// Zero-pads a non-negative number to `width` digits.
+func pad(_ n: Int, _ width: Int) -> String {
+    let s = String(n)
+    return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
+}
+
+/// A moment in time as whole seconds since the Unix epoch (UTC).
+public typealias Timestamp = Int64
+
+/// Converts timestamps to local calendar terms with a fixed UTC offset supplied by the caller,
+/// which keeps views and the reducer free of time-zone lookups.
+public struct LocalClock: Equatable, Sendable {
+    /// Today's date in the local time zone.
+    public var today: Day
+    /// Seconds east of UTC.
+    public var utcOffset: Int
+
+    public init(today: Day, utcOffset: Int = 0) {
+        self.today = today
+        self.utcOffset = utcOffset
+    }
+
+    /// The local day a timestamp falls on.
+    public func day(of t: Timestamp) -> Day {
+        let local = Int(t) + utcOffset
+        return Day(ordinal: local >= 0 ? local / 86400 : (local - 86399) / 86400)
+    }
+
+    /// The local hour and minute of a timestamp.
+    public func time(of t: Timestamp) -> (hour: Int, minute: Int) {
+        let local = ((Int(t) + utcOffset) % 86400 + 86400) % 86400
+        return (local / 3600, (local % 3600) / 60)
+    }
+}
+
+extension Timestamp {
+    /// ISO 8601 in UTC, `YYYY-MM-DDTHH:MM:SSZ`.
+    public var iso8601: String {
+        let clock = LocalClock(today: Day(ordinal: 0))
+        let day = clock.day(of: self)
+        let secs = ((Int(self) % 86400) + 86400) % 86400
+        return "\(day.iso)T\(pad(secs / 3600, 2)):\(pad(secs % 3600 / 60, 2)):\(pad(secs % 60, 2))Z"
+    }
+
+    /// Parses `YYYY-MM-DDTHH:MM:SS` with `Z` or a `±HH:MM` offset (fractions ignored), or a date alone.
+    public init?(iso8601 text: String) {
+        let s = Array(text.utf8)
+        if let day = Day(iso: text) { self = Timestamp(day.ordinal) * 86400; return }
+        guard s.count >= 19, s[10] == UInt8(ascii: "T") || s[10] == UInt8(ascii: " "),
+              let day = Day(iso: text.prefix(10)) else { return nil }
+        func num(_ r: Range<Int>) -> Int? {
+            var v = 0
+            for i in r { guard s[i] >= 48 && s[i] <= 57 else { return nil }; v = v * 10 + Int(s[i] - 48) }
+            return v
+        }
+        guard s[13] == 58, s[16] == 58, let h = num(11..<13), let m = num(14..<16), let sec = num(17..<19),
+              h < 24, m < 60, sec < 61 else { return nil }
+        var i = 19
+        if i < s.count, s[i] == UInt8(ascii: ".") {
+            i += 1
+            while i < s.count, s[i] >= 48, s[i] <= 57 { i += 1 }
+        }
+        var offset = 0
+        if i == s.count || (i == s.count - 1 && (s[i] == UInt8(ascii: "Z") || s[i] == UInt8(ascii: "z"))) {
+            offset = 0
+        } else if s.count - i == 6, s[i] == UInt8(ascii: "+") || s[i] == UInt8(ascii: "-"), s[i + 3] == 58,
+                  let oh = num(i + 1..<i + 3), let om = num(i + 4..<i + 6) {
+            offset = (oh * 3600 + om * 60) * (s[i] == UInt8(ascii: "-") ? -1 : 1)
+        } else {
+            return nil
+        }
+        self = Timestamp(day.ordinal * 86400 + h * 3600 + m * 60 + sec - offset)
+    }
+}

@@ -1,0 +1,125 @@
+/// The input line: editing keys, Tab completion, and what Enter does for each purpose.
+extension AppState {
+    mutating func applyInput(_ action: Action) -> [Effect] {
+        guard var state = input else { return [] }
+        switch action {
+        case .line(.complete):
+            complete(&state)
+            input = state
+            return []
+        case .line(let edit):
+            state.completion = nil
+            switch edit {
+            case .insert(let s): state.editor.insert(s)
+            case .backspace: state.editor.backspace()
+            case .deleteForward: state.editor.deleteForward()
+            case .left: state.editor.left()
+            case .right: state.editor.right()
+            case .home: state.editor.home()
+            case .end: state.editor.end()
+            case .killToStart: state.editor.killToStart()
+            case .killToEnd: state.editor.killToEnd()
+            case .killWord: state.editor.killWord()
+            case .complete: break
+            }
+            input = state
+            if state.purpose == .filter { setFilter(state.editor.text) }
+            return []
+        case .cancel:
+            input = nil
+            if state.purpose == .filter { setFilter("") }
+            return []
+        case .submit:
+            return submit(state)
+        default:
+            return []
+        }
+    }
+
+    mutating func setFilter(_ text: String) {
+        guard list.filter != text else { return }
+        list.filter = text
+        rebuild(screen)
+        list.selection = ListState.nextSelectable(in: list.rows, from: 0, step: 1) ?? 0
+        list.scroll = 0
+        list.scrollIntoView(height: listHeight)
+    }
+
+    mutating func submit(_ state: InputState) -> [Effect] {
+        let text = state.editor.text
+        switch state.purpose {
+        case .filter:
+            input = nil
+            return []
+        case .add, .edit:
+            switch QuickAdd.parse(text, today: clock.today) {
+            case .failure(.emptyName):
+                show(.emptyName)
+                return []
+            case .failure(.badDate(let token)):
+                show(.badDate(token))
+                return []
+            case .success(let draft):
+                input = nil
+                if case .edit(let id) = state.purpose {
+                    return [.commit(.edit(id: id, draft), CommitContext(message: .updated(draft.name)))]
+                }
+                return [.commit(.add(draft), CommitContext(message: .added(draft.name), selectInserted: true))]
+            }
+        case .newCategory, .renameCategory:
+            var name = String(text.trimmingWhitespace())
+            if name.hasPrefix("#") { name = String(name.dropFirst().trimmingWhitespace()) }
+            guard !name.isEmpty else { show(.emptyCategoryName); return [] }
+            input = nil
+            if case .renameCategory(let id) = state.purpose {
+                return [.commit(.renameCategory(id: id, name: name), CommitContext(message: .categoryRenamed(name)))]
+            }
+            return [.commit(.addCategory(name: name), CommitContext(message: .categoryAdded(name)))]
+        }
+    }
+
+    /// Tab: completes a category after `#`, else an item name from history; Tab again cycles.
+    mutating func complete(_ state: inout InputState) {
+        if var c = state.completion {
+            c.index = (c.index + 1) % (c.candidates.count + 1)
+            let text = c.index == c.candidates.count ? c.original : c.candidates[c.index]
+            state.editor.replace(c.range, with: text)
+            c.range = c.range.lowerBound..<(c.range.lowerBound + Array(text).count)
+            state.completion = c
+            return
+        }
+        guard state.purpose == .add || isEdit(state.purpose) else { return }
+        let chars = state.editor.chars
+        let cursor = state.editor.cursor
+        var wordStart = cursor
+        while wordStart > 0 && !chars[wordStart - 1].isWhitespace { wordStart -= 1 }
+        let word = String(chars[wordStart..<cursor])
+        let candidates: [String]
+        let range: Range<Int>
+        if word.hasPrefix("#") || word.hasPrefix("＃") {
+            let prefix = String(word.dropFirst()).matchKey
+            candidates = orderedCategories.map(\.name).filter { $0.matchKey.hasPrefix(prefix) && $0.matchKey != prefix }
+                .map { "#" + QuickAdd.quoteIfNeeded($0) }
+            range = wordStart..<cursor
+        } else {
+            // A name may hold spaces, so the whole text before the cursor is the prefix.
+            let typed = String(chars[0..<cursor])
+            let prefix = typed.matchKey
+            guard !prefix.trimmingWhitespace().isEmpty, !typed.contains("#"), !typed.contains("@") else { return }
+            var seen = Set<String>()
+            candidates = knownNames.filter { $0.matchKey.hasPrefix(prefix) && $0.matchKey != prefix && seen.insert($0.matchKey).inserted }
+            range = 0..<cursor
+        }
+        guard !candidates.isEmpty else { return }
+        let original = String(chars[range])
+        state.editor.replace(range, with: candidates[0])
+        state.completion = Completion(candidates: candidates, index: 0,
+                                      range: range.lowerBound..<(range.lowerBound + Array(candidates[0]).count),
+                                      original: original)
+    }
+
+    func isEdit(_ p: InputPurpose) -> Bool {
+        if case .edit = p { return true }
+        return false
+    }
+}

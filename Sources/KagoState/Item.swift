@@ -1,0 +1,73 @@
+/// One entry of the shopping list, to buy or purchased.
+public struct Item: Equatable, Hashable, Sendable, Identifiable {
+    /// Stable id assigned by the store; never reused.
+    public var id: Int64
+    public var name: String
+    /// Quantity as written, normalised: `"2"` for `x2`/`×2`, `"500g"` for a number with a unit.
+    public var quantity: String?
+    /// Id of the item's category, or nil when uncategorised.
+    public var categoryID: Int64?
+    /// The day the user plans to buy it.
+    public var date: Day?
+    public var note: String?
+    public var createdAt: Timestamp
+    /// When it was checked off; nil while it is still to buy.
+    public var purchasedAt: Timestamp?
+
+    public init(id: Int64, name: String, quantity: String? = nil, categoryID: Int64? = nil,
+                date: Day? = nil, note: String? = nil, createdAt: Timestamp, purchasedAt: Timestamp? = nil) {
+        self.id = id
+        self.name = name
+        self.quantity = quantity
+        self.categoryID = categoryID
+        self.date = date
+        self.note = note
+        self.createdAt = createdAt
+        self.purchasedAt = purchasedAt
+    }
+
+    /// Whether the item has been checked off.
+    public var isPurchased: Bool { purchasedAt != nil }
+}
+
+/// A store-walk category; `position` orders the Categories screen and the category sort.
+public struct Category: Equatable, Hashable, Sendable, Identifiable {
+    public var id: Int64
+    public var name: String
+    public var position: Int
+
+    public init(id: Int64, name: String, position: Int) {
+        self.id = id
+        self.name = name
+        self.position = position
+    }
+}
+
+/// What the user typed for an item, before the store gives it an id.
+public struct ItemDraft: Equatable, Sendable {
+    public var name: String
+    public var quantity: String?
+    /// Category by name (matched case-insensitively by the store, created if new).
+    public var category: String?
+    public var date: Day?
+    public var note: String?
+
+    public init(name: String, quantity: String? = nil, category: String? = nil, date: Day? = nil, note: String? = nil) {
+        self.name = name
+        self.quantity = quantity
+        self.category = category
+        self.date = date
+        self.note = note
+    }
+}
+
+extension String {
+    /// Case-insensitive key used for matching names and categories (ASCII and full-width Latin fold).
+    public var matchKey: String { lowercased() }
+}
+
+/// How a quantity is shown: a bare count reads `×2`, a measure reads as written (`500g`).
+public func displayQuantity(_ q: String?) -> String {
+    guard let q, !q.isEmpty else { return "" }
+    return q.allSatisfy({ $0.isASCII && $0.isNumber }) ? "×" + q : q
+}

@@ -1,0 +1,120 @@
+/// A group heading in the to-buy list.
+public enum GroupHeader: Equatable, Hashable, Sendable {
+    case overdue, today, tomorrow, thisWeek, later, noDate
+    /// A category heading; nil is "Uncategorised".
+    case category(Int64?)
+}
+
+/// One row of a list screen.
+public enum ListRow: Equatable, Hashable, Sendable {
+    case header(GroupHeader)
+    case item(Int64)
+    /// A row of the Categories screen; nil is "Uncategorised".
+    case category(Int64?)
+
+    /// Whether the selection can rest on this row.
+    public var isSelectable: Bool {
+        if case .header = self { return false }
+        return true
+    }
+}
+
+/// Restricts the to-buy list to one category (Enter on the Categories screen).
+public enum CategoryScope: Equatable, Sendable {
+    case category(Int64)
+    case uncategorised
+}
+
+/// Builds the rows of each screen from the data; pure and independent of the terminal.
+public enum ListRows {
+    /// The date group an item falls into, relative to today.
+    public static func dateGroup(_ date: Day?, today: Day) -> GroupHeader {
+        guard let date else { return .noDate }
+        let d = date.ordinal - today.ordinal
+        switch d {
+        case ..<0: return .overdue
+        case 0: return .today
+        case 1: return .tomorrow
+        case 2...6: return .thisWeek
+        default: return .later
+        }
+    }
+
+    static let dateGroupOrder: [GroupHeader] = [.overdue, .today, .tomorrow, .thisWeek, .later, .noDate]
+
+    /// Whether an item matches a filter (case-insensitive, over name, category and note).
+    public static func matches(_ item: Item, filterKey: String, categoryName: String?) -> Bool {
+        if filterKey.isEmpty { return true }
+        return item.name.matchKey.contains(filterKey)
+            || (categoryName?.matchKey.contains(filterKey) ?? false)
+            || (item.note?.matchKey.contains(filterKey) ?? false)
+    }
+
+    /// The rows of the To buy screen.
+    /// - Parameters:
+    ///   - items: to-buy items in any order.
+    ///   - categories: all categories by id.
+    public static func toBuy(_ items: [Item], sort: SortMode, categories: [Int64: Category], today: Day,
+                             filter: String, scope: CategoryScope?) -> [ListRow] {
+        let key = filter.matchKey
+        let visible = items.filter { item in
+            switch scope {
+            case .category(let id)?: if item.categoryID != id { return false }
+            case .uncategorised?: if item.categoryID != nil && categories[item.categoryID!] != nil { return false }
+            case nil: break
+            }
+            return matches(item, filterKey: key, categoryName: item.categoryID.flatMap { categories[$0]?.name })
+        }
+        switch sort {
+        case .added:
+            return visible.sorted { $0.id < $1.id }.map { .item($0.id) }
+        case .name:
+            return visible.sorted { ($0.name.matchKey, $0.id) < ($1.name.matchKey, $1.id) }.map { .item($0.id) }
+        case .date:
+            let sorted = visible.sorted {
+                ($0.date?.ordinal ?? Int.max, $0.id) < ($1.date?.ordinal ?? Int.max, $1.id)
+            }
+            return grouped(sorted) { dateGroup($0.date, today: today) }
+        case .category:
+            func rank(_ item: Item) -> Int {
+                item.categoryID.flatMap { categories[$0]?.position } ?? Int.max
+            }
+            let sorted = visible.sorted { (rank($0), $0.categoryID ?? 0, $0.id) < (rank($1), $1.categoryID ?? 0, $1.id) }
+            return grouped(sorted) { item in
+                .category(item.categoryID.flatMap { categories[$0] == nil ? nil : $0 })
+            }
+        }
+    }
+
+    /// Inserts a header before each run of items sharing a group.
+    static func grouped(_ sorted: [Item], by group: (Item) -> GroupHeader) -> [ListRow] {
+        var rows: [ListRow] = []
+        rows.reserveCapacity(sorted.count + 8)
+        var current: GroupHeader?
+        for item in sorted {
+            let g = group(item)
+            if g != current { rows.append(.header(g)); current = g }
+            rows.append(.item(item.id))
+        }
+        return rows
+    }
+
+    /// The rows of the Purchased screen: newest purchase first.
+    public static func purchased(_ items: [Item], categories: [Int64: Category], filter: String) -> [ListRow] {
+        let key = filter.matchKey
+        return items
+            .filter { matches($0, filterKey: key, categoryName: $0.categoryID.flatMap { categories[$0]?.name }) }
+            .sorted { ($0.purchasedAt ?? 0, $0.id) > ($1.purchasedAt ?? 0, $1.id) }
+            .map { .item($0.id) }
+    }
+
+    /// The rows of the Categories screen: store-walk order, then "Uncategorised" (unfiltered only).
+    public static func categories(_ categories: [Category], filter: String) -> [ListRow] {
+        let key = filter.matchKey
+        var rows = categories.sorted { ($0.position, $0.id) < ($1.position, $1.id) }
+            .filter { key.isEmpty || $0.name.matchKey.contains(key) }
+            .map { ListRow.category($0.id) }
+        if key.isEmpty { rows.append(.category(nil)) }
+        return rows
+    }
+}

@@ -1,0 +1,302 @@
+/// The reducer: the only place state changes. Pure; I/O happens through the returned effects.
+extension AppState {
+    /// Applies an action.
+    /// - Returns: the effects the run loop must carry out, in order.
+    @discardableResult
+    public mutating func apply(_ action: Action) -> [Effect] {
+        switch action {
+        case .resize(let w, let h):
+            width = max(1, w)
+            height = max(1, h)
+            for s in Screen.allCases { settleSelection(s, direction: 1) }
+            if let scroll = helpScroll { helpScroll = max(0, scroll) }
+            return []
+        case .tick(let now):
+            tick(now)
+            return []
+        case .clock(let c):
+            let dayChanged = c.today != clock.today
+            clock = c
+            if dayChanged { rebuild(.toBuy) }
+            return []
+        case .loaded(let snapshot):
+            replaceData(snapshot)
+            return []
+        case .committed(let changes, let context):
+            committed(changes, context)
+            return []
+        case .failed(let m):
+            show(m)
+            return []
+        case .redraw:
+            return [.redraw]
+        case .quit:
+            quitting = true
+            return [.quit]
+        default:
+            break
+        }
+        if intro?.transition != nil { finishTransition() }
+        switch keyMode {
+        case .intro: return applyIntro(action)
+        case .input: return applyInput(action)
+        default: return applyList(action)
+        }
+    }
+
+    // MARK: - Time
+
+    mutating func tick(_ now: Double) {
+        if var t = intro?.transition {
+            if t.startedAt == nil { t.startedAt = now }
+            t.progress = min(1, (now - t.startedAt!) / Transition.duration)
+            intro?.transition = t.progress >= 1 ? nil : t
+        }
+        if intro == nil, var m = message {
+            if m.shownAt == nil { m.shownAt = now; message = m }
+            if now - m.shownAt! >= ShownMessage.lifetime { message = nil }
+        }
+    }
+
+    mutating func show(_ m: StatusMessage) { message = ShownMessage(message: m) }
+
+    // MARK: - Tutorial
+
+    mutating func applyIntro(_ action: Action) -> [Effect] {
+        guard var state = intro else { return [] }
+        let last = state.pageCount - 1
+        switch action {
+        case .introNext: return turn(to: min(last, state.page + 1))
+        case .introBack: return turn(to: max(0, state.page - 1))
+        case .introGoTo(let p): return turn(to: max(0, min(last, p)))
+        case .introConfirm:
+            if state.page < last { return turn(to: state.page + 1) }
+            return finishIntro()
+        case .introSkip: return finishIntro()
+        default:
+            state.transition = nil
+            intro = state
+            return []
+        }
+    }
+
+    mutating func turn(to page: Int) -> [Effect] {
+        guard var state = intro, page != state.page else { return [] }
+        state.transition = settings.animations ? Transition(from: state.page, to: page) : nil
+        state.page = page
+        intro = state
+        return []
+    }
+
+    mutating func finishTransition() { intro?.transition = nil }
+
+    mutating func finishIntro() -> [Effect] {
+        intro = nil
+        screen = .toBuy
+        return [.saveIntroSeen]
+    }
+
+    // MARK: - Lists
+
+    mutating func applyList(_ action: Action) -> [Effect] {
+        if let c = confirmation {
+            confirmation = nil
+            if action == .answer(true), case .clearPurchased(let n) = c {
+                return [.commit(.clearPurchased, CommitContext(message: .clearedPurchased(n)))]
+            }
+            return []
+        }
+        if helpScroll != nil {
+            switch action {
+            case .helpScroll(let d): helpScroll = max(0, helpScroll! + d)
+            case .replayTutorial:
+                helpScroll = nil
+                intro = IntroState()
+            case .toggleHelp, .cancel: helpScroll = nil
+            default: break
+            }
+            return []
+        }
+        switch action {
+        case .nextScreen: switchScreen(Screen(rawValue: (screen.rawValue + 1) % 3)!)
+        case .previousScreen: switchScreen(Screen(rawValue: (screen.rawValue + 2) % 3)!)
+        case .showScreen(let s): switchScreen(s)
+        case .move(let n): moveSelection(by: n)
+        case .moveToTop: selectRow(ListState.nextSelectable(in: list.rows, from: 0, step: 1) ?? 0)
+        case .moveToBottom: selectRow(ListState.nextSelectable(in: list.rows, from: list.rows.count - 1, step: -1) ?? 0)
+        case .pageDown: moveSelection(by: max(1, listHeight - 1))
+        case .pageUp: moveSelection(by: -max(1, listHeight - 1))
+        case .selectRow(let i): selectRow(i)
+        case .scroll(let n): scrollList(by: n)
+        case .undo: return undo()
+        case .redo: return redo()
+        case .toggleHelp: helpScroll = 0
+        case .startFilter: input = InputState(purpose: .filter, text: list.filter)
+        case .clearFilter: clearFilter()
+        case .startAdd: startAdd()
+        case .startEdit: startEdit()
+        case .toggle: return toggleSelected()
+        case .toggleRow(let i):
+            selectRow(i)
+            return list.selection == i ? toggleSelected() : []
+        case .delete: return deleteSelected()
+        case .cycleSort:
+            sort = sort.next
+            rebuild(.toBuy)
+            show(.sortedBy(sort))
+        case .clearPurchased:
+            if purchasedCount == 0 { show(.nothingPurchased) } else { confirmation = .clearPurchased(count: purchasedCount) }
+        case .openCategory: openCategory()
+        case .startAddCategory: input = InputState(purpose: .newCategory)
+        case .startRenameCategory:
+            guard let id = selectedCategoryID() else { break }
+            input = InputState(purpose: .renameCategory(id), text: categories[id]!.name)
+        case .deleteCategory:
+            guard let id = selectedCategoryID() else { break }
+            return [.commit(.deleteCategory(id: id), CommitContext(message: .categoryDeleted(categories[id]!.name)))]
+        case .moveCategory(let by):
+            guard let id = selectedCategoryID() else { break }
+            return [.commit(.moveCategory(id: id, by: by), CommitContext())]
+        default: break
+        }
+        return []
+    }
+
+    mutating func switchScreen(_ s: Screen) {
+        screen = s
+        settleSelection(s, direction: 1)
+    }
+
+    mutating func moveSelection(by n: Int) {
+        var l = list
+        guard !l.rows.isEmpty, n != 0 else { return }
+        let step = n > 0 ? 1 : -1
+        var i = l.selection
+        var remaining = abs(n)
+        // Walk row by row so headers are skipped; stop at the last selectable row.
+        while remaining > 0 {
+            guard let next = ListState.nextSelectable(in: l.rows, from: i + step, step: step) else { break }
+            i = next
+            remaining -= 1
+        }
+        l.selection = i
+        l.scrollIntoView(height: listHeight)
+        list = l
+    }
+
+    mutating func selectRow(_ i: Int) {
+        guard list.rows.indices.contains(i), list.rows[i].isSelectable else { return }
+        list.selection = i
+        list.scrollIntoView(height: listHeight)
+    }
+
+    mutating func scrollList(by n: Int) {
+        var l = list
+        let maxScroll = max(0, l.rows.count - listHeight)
+        l.scroll = max(0, min(maxScroll, l.scroll + n))
+        if l.selection < l.scroll {
+            l.selection = ListState.nextSelectable(in: l.rows, from: l.scroll, step: 1) ?? l.selection
+        } else if l.selection >= l.scroll + listHeight {
+            l.selection = ListState.nextSelectable(in: l.rows, from: l.scroll + listHeight - 1, step: -1) ?? l.selection
+        }
+        list = l
+    }
+
+    mutating func clearFilter() {
+        if !list.filter.isEmpty {
+            list.filter = ""
+            rebuild(screen)
+        } else if screen == .toBuy, scope != nil {
+            scope = nil
+            rebuild(.toBuy)
+        }
+    }
+
+    mutating func startAdd() {
+        guard screen != .categories else { input = InputState(purpose: .newCategory); return }
+        var prefill = ""
+        if screen == .toBuy, case .category(let id)? = scope, let name = categories[id]?.name {
+            prefill = " #" + QuickAdd.quoteIfNeeded(name)
+        }
+        input = InputState(purpose: .add, text: prefill)
+        if !prefill.isEmpty { input!.editor.home() }
+    }
+
+    mutating func startEdit() {
+        if screen == .categories { _ = apply(.startRenameCategory); return }
+        guard let item = selectedItem else { show(.nothingSelected); return }
+        input = InputState(purpose: .edit(item.id), text: QuickAdd.format(draft(of: item)))
+    }
+
+    /// An item written as a draft, for editing it in the quick-add syntax.
+    public func draft(of item: Item) -> ItemDraft {
+        ItemDraft(name: item.name, quantity: item.quantity, category: categoryName(item.categoryID),
+                  date: item.date, note: item.note)
+    }
+
+    mutating func toggleSelected() -> [Effect] {
+        guard screen != .categories else { return [] }
+        guard let item = selectedItem else { show(.nothingSelected); return [] }
+        let purchase = !item.isPurchased
+        return [.commit(.setPurchased(ids: [item.id], purchase),
+                        CommitContext(message: purchase ? .checked(item.name) : .unchecked(item.name)))]
+    }
+
+    mutating func deleteSelected() -> [Effect] {
+        if screen == .categories {
+            return apply(.deleteCategory)
+        }
+        guard let item = selectedItem else { show(.nothingSelected); return [] }
+        return [.commit(.delete(ids: [item.id]), CommitContext(message: .deleted(item.name)))]
+    }
+
+    mutating func openCategory() {
+        guard screen == .categories, case .category(let id)? = list.selected else { return }
+        scope = id.map { .category($0) } ?? .uncategorised
+        lists[.toBuy]!.filter = ""
+        rebuild(.toBuy)
+        lists[.toBuy]!.selection = 0
+        screen = .toBuy
+        settleSelection(.toBuy, direction: 1)
+    }
+
+    /// The selected real category; reports the fixed "Uncategorised" row.
+    mutating func selectedCategoryID() -> Int64? {
+        guard screen == .categories, case .category(let id)? = list.selected else { return nil }
+        if id == nil { show(.uncategorisedIsFixed) }
+        return id
+    }
+
+    // MARK: - Undo
+
+    mutating func undo() -> [Effect] {
+        guard let entry = popUndo() else { show(.nothingToUndo); return [] }
+        return [.commit(.restore(entry.changes.inverted), CommitContext(role: .undo(entry), message: .undone(entry.label)))]
+    }
+
+    mutating func redo() -> [Effect] {
+        guard let entry = popRedo() else { show(.nothingToRedo); return [] }
+        return [.commit(.restore(entry.changes), CommitContext(role: .redo(entry), message: .redone(entry.label)))]
+    }
+
+    mutating func committed(_ changes: ChangeSet, _ context: CommitContext) {
+        applyRows(changes)
+        switch context.role {
+        case .record:
+            if !changes.isEmpty { pushUndo(UndoEntry(changes: changes, label: context.message), clearRedo: true) }
+        case .undo(let entry): pushRedo(entry)
+        case .redo(let entry): pushUndo(entry, clearRedo: false)
+        }
+        if context.selectInserted, let new = changes.items.first(where: { $0.before == nil && $0.after != nil }) {
+            select(.item(new.id))
+        }
+        if let m = context.message { show(m) }
+    }
+
+    /// Puts the selection on a row of the current screen if it is there.
+    mutating func select(_ row: ListRow) {
+        guard let i = list.rows.firstIndex(of: row) else { return }
+        list.selection = i
+        list.scrollIntoView(height: listHeight)
+    }
+}
