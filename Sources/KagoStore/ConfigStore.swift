@@ -1,0 +1,106 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import KagoState
+
+/// The outcome of reading the config file.
+public enum ConfigRead: Equatable, Sendable {
+    /// No file: every setting has its default.
+    case missing
+    /// The file's contents.
+    case loaded(ConfigFile)
+    /// The file exists but cannot be read; the one-line message says why. Never write over it.
+    case unreadable(String)
+
+    /// The file to take settings from: empty when missing, nil when unreadable.
+    public var file: ConfigFile? {
+        switch self {
+        case .missing: ConfigFile(bytes: [])
+        case .loaded(let file): file
+        case .unreadable: nil
+        }
+    }
+}
+
+/// Reads the config file and records the tutorial flag in it, atomically.
+public enum ConfigStore {
+    /// Reads the config file at `path`.
+    public static func read(path: String) -> ConfigRead {
+        do {
+            return .loaded(ConfigFile(bytes: try FileSystem.readFile(path)))
+        } catch where error.code == ENOENT {
+            return .missing
+        } catch {
+            return .unreadable("cannot read \(path): \(error.text)")
+        }
+    }
+
+    /// Sets `intro_seen = version`, keeping every other byte of the file.
+    ///
+    /// The new contents go to a temporary file beside the real one, are synced, and renamed
+    /// over it, so a crash leaves the old file or the new one, never half of one. A symlinked
+    /// config (dotfiles) is followed and its target replaced, keeping the link.
+    /// - Throws: `.cannotSave` when the file cannot be read (it is then never overwritten) or
+    ///   written; `.cannotCreate` when its directory cannot be made.
+    public static func saveIntroSeen(version: Int, path: String) throws(StoreError) {
+        let target: String
+        do { target = try FileSystem.resolveSymlinks(path) } catch {
+            throw .cannotSave(path: path, reason: error.text)
+        }
+        var file: ConfigFile
+        var mode: mode_t = 0o600
+        do {
+            file = ConfigFile(bytes: try FileSystem.readFile(target))
+            if let st = FileSystem.status(target) { mode = st.st_mode & 0o7777 }
+        } catch where error.code == ENOENT {
+            file = ConfigFile(bytes: [])
+        } catch {
+            throw .cannotSave(path: path, reason: error.text)
+        }
+        let original = file.bytes
+        file.setIntroSeen(version)
+        if file.bytes == original && FileSystem.exists(target) { return }
+
+        let directory = FileSystem.directory(of: target)
+        try FileSystem.createDirectories(directory)
+        do {
+            try replace(target, with: file.bytes, mode: mode, directory: directory)
+        } catch {
+            throw .cannotSave(path: path, reason: error.text)
+        }
+    }
+
+    /// Writes `bytes` to a fresh file in `directory`, syncs it, renames it over `target`, and
+    /// syncs the directory so the rename itself survives a crash.
+    private static func replace(_ target: String, with bytes: [UInt8], mode: mode_t,
+                                directory: String) throws(FileError) {
+        let name = target[target.index(after: target.lastIndex(of: "/") ?? target.startIndex)...]
+        let temporary = "\(directory)/.\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+        guard fd >= 0 else { throw FileError(code: errno) }
+        do throws(FileError) {
+            // The umask may have narrowed the mode; the user's chosen mode is kept exactly.
+            fchmod(fd, mode)
+            try FileSystem.writeAll(fd, bytes)
+            guard fsync(fd) == 0 else { throw FileError(code: errno) }
+        } catch {
+            close(fd)
+            unlink(temporary)
+            throw error
+        }
+        // close can report a delayed write error (NFS); the fd is gone either way.
+        guard close(fd) == 0 else {
+            let failure = FileError(code: errno)
+            unlink(temporary)
+            throw failure
+        }
+        guard rename(temporary, target) == 0 else {
+            let failure = FileError(code: errno)
+            unlink(temporary)
+            throw failure
+        }
+        try FileSystem.syncDirectory(directory)
+    }
+}

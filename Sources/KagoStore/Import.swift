@@ -1,0 +1,51 @@
+import KagoState
+
+/// One item to import, as read from an exported file.
+public struct ImportRow: Equatable, Sendable {
+    public var name: String
+    public var quantity: String?
+    /// Category by name, matched case-insensitively, created if new.
+    public var category: String?
+    public var date: Day?
+    public var note: String?
+    /// When it was bought; nil puts it on the to-buy list.
+    public var purchasedAt: Timestamp?
+    /// When it was added; nil means now.
+    public var createdAt: Timestamp?
+
+    public init(name: String, quantity: String? = nil, category: String? = nil, date: Day? = nil,
+                note: String? = nil, purchasedAt: Timestamp? = nil, createdAt: Timestamp? = nil) {
+        self.name = name
+        self.quantity = quantity
+        self.category = category
+        self.date = date
+        self.note = note
+        self.purchasedAt = purchasedAt
+        self.createdAt = createdAt
+    }
+}
+
+extension Store {
+    /// Inserts all rows in one transaction, or none of them.
+    ///
+    /// Rows are taken as written: no learned category is filled in. Each name is remembered
+    /// for completion unless a more recent use already is.
+    /// - Throws: `.refused("row N: …")` (1-based) before writing anything when a row is invalid.
+    public func insert(_ rows: [ImportRow], now: Timestamp) throws(StoreError) -> ChangeSet {
+        for (index, row) in rows.enumerated() where row.name.allSatisfy(\.isWhitespace) {
+            throw .refused("row \(index + 1): an item needs a name")
+        }
+        return try write { changes in
+            for row in rows {
+                let category = try nonEmpty(row.category).map { try ensureCategory(named: $0, into: &changes) }
+                let created = row.createdAt ?? now
+                let item = try insertItem(Item(id: 0, name: row.name, quantity: nonEmpty(row.quantity),
+                                               categoryID: category?.id, date: row.date, note: nonEmpty(row.note),
+                                               createdAt: created, purchasedAt: row.purchasedAt))
+                changes.items.record(item.id, before: nil, after: item)
+                try Learned.remember(name: row.name, category: category?.name,
+                                     usedAt: max(created, row.purchasedAt ?? created), onlyIfNewer: true, in: db)
+            }
+        }
+    }
+}

@@ -1,0 +1,177 @@
+import CSQLite
+
+/// A failed SQLite call: its result code and the text of `sqlite3_errmsg`.
+struct SQLiteError: Error, Equatable {
+    var code: Int32
+    var message: String
+
+    /// The primary result code (`SQLITE_CORRUPT`, `SQLITE_FULL`, …) without extended bits.
+    var primary: Int32 { code & 0xff }
+}
+
+/// A value bound to a statement parameter.
+enum SQLValue {
+    case null
+    case integer(Int64)
+    case text(String)
+
+    static func text(_ s: String?) -> SQLValue { s.map { .text($0) } ?? .null }
+    static func integer(_ n: Int64?) -> SQLValue { n.map { .integer($0) } ?? .null }
+}
+
+/// The current result row of a statement; valid only inside the closure it is passed to.
+struct Row {
+    let statement: OpaquePointer
+
+    func isNull(_ column: Int32) -> Bool { sqlite3_column_type(statement, column) == SQLITE_NULL }
+
+    func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(statement, column) }
+
+    func optionalInt64(_ column: Int32) -> Int64? { isNull(column) ? nil : int64(column) }
+
+    /// Text read with its byte length, so a NUL inside a name does not cut it short.
+    func text(_ column: Int32) -> String {
+        guard let bytes = sqlite3_column_text(statement, column) else { return "" }
+        let count = Int(sqlite3_column_bytes(statement, column))
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+    }
+
+    func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
+}
+
+/// One SQLite connection with just enough helpers that the store reads as SQL.
+///
+/// Statements are prepared per call: the store runs a handful per user action, so a cache
+/// would buy nothing measurable and cost lifetime bookkeeping.
+final class Database {
+    let handle: OpaquePointer
+
+    /// Opens a connection; `flags` are `SQLITE_OPEN_*` values.
+    init(path: String, flags: Int32) throws(SQLiteError) {
+        var handle: OpaquePointer?
+        let rc = sqlite3_open_v2(path, &handle, flags, nil)
+        guard rc == SQLITE_OK, let handle else {
+            let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(rc))
+            sqlite3_close_v2(handle)
+            throw SQLiteError(code: rc, message: message)
+        }
+        self.handle = handle
+    }
+
+    /// Opens or creates a plain database for reading and writing.
+    ///
+    /// The store never needs the create flag (it makes the file itself, with its mode); tests
+    /// use this to build foreign and old-schema files by hand.
+    convenience init(creatingAt path: String) throws(SQLiteError) {
+        try self.init(path: path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+    }
+
+    deinit { sqlite3_close_v2(handle) }
+
+    func error(_ rc: Int32) -> SQLiteError {
+        SQLiteError(code: rc, message: String(cString: sqlite3_errmsg(handle)))
+    }
+
+    /// Runs one or more statements that take no parameters and return no rows of interest.
+    func execute(_ sql: String) throws(SQLiteError) {
+        let rc = sqlite3_exec(handle, sql, nil, nil, nil)
+        guard rc == SQLITE_OK else { throw error(rc) }
+    }
+
+    /// Runs one statement, calling `each` for every result row.
+    func query(_ sql: String, _ args: [SQLValue] = [], _ each: (Row) throws -> Void) throws {
+        var statement: OpaquePointer?
+        let rc = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
+        guard rc == SQLITE_OK, let statement else { throw error(rc) }
+        defer { sqlite3_finalize(statement) }
+        for (i, value) in args.enumerated() {
+            try bind(value, at: Int32(i + 1), in: statement)
+        }
+        while true {
+            let step = sqlite3_step(statement)
+            if step == SQLITE_DONE { return }
+            guard step == SQLITE_ROW else { throw error(step) }
+            try each(Row(statement: statement))
+        }
+    }
+
+    /// Runs one statement and maps every result row.
+    func rows<T>(_ sql: String, _ args: [SQLValue] = [], _ map: (Row) throws -> T) throws -> [T] {
+        var out: [T] = []
+        try query(sql, args) { out.append(try map($0)) }
+        return out
+    }
+
+    /// Runs one statement that returns no rows.
+    func run(_ sql: String, _ args: SQLValue...) throws {
+        try query(sql, args) { _ in }
+    }
+
+    /// The first column of the first row as an integer, or nil when there is no row or it is NULL.
+    func integer(_ sql: String, _ args: SQLValue...) throws -> Int64? {
+        var value: Int64?
+        var first = true
+        try query(sql, args) { row in
+            if first { value = row.optionalInt64(0); first = false }
+        }
+        return value
+    }
+
+    /// The rowid of the last row this connection inserted.
+    var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    /// Whether SQLite fell back to a read-only open (the file or its directory is write-protected).
+    var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
+
+    /// Runs `body` in a write transaction: committed if it returns, rolled back if it throws.
+    ///
+    /// `BEGIN IMMEDIATE` takes the write lock up front, so the busy timeout applies to it; a
+    /// deferred transaction that later tries to write gets SQLITE_BUSY at once in WAL mode.
+    func transaction<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            rollback()
+            throw error
+        }
+    }
+
+    /// Runs `body` in a read transaction, so several queries see one consistent state.
+    func read<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN DEFERRED")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            rollback()
+            throw error
+        }
+    }
+
+    private func rollback() {
+        // A failed COMMIT or an I/O error may already have ended the transaction.
+        if sqlite3_get_autocommit(handle) == 0 {
+            sqlite3_exec(handle, "ROLLBACK", nil, nil, nil)
+        }
+    }
+
+    private func bind(_ value: SQLValue, at index: Int32, in statement: OpaquePointer) throws(SQLiteError) {
+        let rc: Int32
+        switch value {
+        case .null:
+            rc = sqlite3_bind_null(statement, index)
+        case .integer(let n):
+            rc = sqlite3_bind_int64(statement, index, n)
+        case .text(let s):
+            // withCString never hands out a nil pointer (a nil would bind NULL for ""), and the
+            // explicit byte count keeps any embedded NUL.
+            let count = Int32(s.utf8.count)
+            rc = s.withCString { sqlite3_bind_text(statement, index, $0, count, kago_sqlite_transient()) }
+        }
+        guard rc == SQLITE_OK else { throw error(rc) }
+    }
+}

@@ -1,0 +1,101 @@
+import KagoState
+
+/// The database layout, versioned by `PRAGMA user_version`.
+enum Schema {
+    /// `PRAGMA application_id` of every kago database: "kago" in ASCII.
+    static let applicationID: Int64 = 0x6B61_676F
+
+    /// The schema this kago writes; a file with a higher `user_version` is left alone.
+    static var currentVersion: Int { migrations.count }
+
+    /// `migrations[n]` takes a database from version n to n + 1.
+    static let migrations: [@Sendable (Database) throws -> Void] = [version1, version2]
+
+    /// Categories and items. AUTOINCREMENT so ids are never reused: undo re-inserts rows with
+    /// their old ids, and a reused id could collide with a row added since.
+    static func version1(_ db: Database) throws {
+        try db.execute("""
+            CREATE TABLE categories (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                name TEXT NOT NULL COLLATE NOCASE UNIQUE,
+                position INTEGER NOT NULL
+            );
+            CREATE TABLE items (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                name TEXT NOT NULL,
+                quantity TEXT,
+                category_id INTEGER REFERENCES categories(id) ON DELETE SET NULL,
+                date TEXT,
+                note TEXT,
+                created_at INTEGER NOT NULL,
+                purchased_at INTEGER
+            );
+            CREATE INDEX items_category ON items(category_id);
+            """)
+    }
+
+    /// The memory of names: completion history and each name's last category, backfilled
+    /// from the items already there. Keys are folded in Swift, not with SQL `lower()`, which
+    /// only folds ASCII.
+    static func version2(_ db: Database) throws {
+        try db.execute("""
+            CREATE TABLE learned (
+                key TEXT PRIMARY KEY,
+                name TEXT NOT NULL,
+                category TEXT,
+                used_at INTEGER NOT NULL
+            );
+            CREATE INDEX items_purchased ON items(purchased_at);
+            CREATE INDEX learned_used ON learned(used_at);
+            """)
+        // Oldest first, so the latest use of each name is the one that stays.
+        try db.query("""
+            SELECT i.name, c.name, max(i.created_at, coalesce(i.purchased_at, 0)) AS used
+            FROM items i LEFT JOIN categories c ON c.id = i.category_id
+            ORDER BY used, i.id
+            """) { row in
+            try Learned.remember(name: row.text(0), category: row.optionalText(1), usedAt: row.int64(2),
+                                 onlyIfNewer: false, in: db)
+        }
+    }
+
+    /// What a file's header says about whose it is.
+    struct Identity {
+        var applicationID: Int64
+        var version: Int
+        var objectCount: Int64
+
+        /// A database nobody has put anything in yet: kago may claim it.
+        var isBlank: Bool { applicationID == 0 && version == 0 && objectCount == 0 }
+        var isKago: Bool { applicationID == Schema.applicationID }
+
+        static func read(_ db: Database) throws -> Identity {
+            Identity(applicationID: try db.integer("PRAGMA application_id") ?? 0,
+                     version: Int(try db.integer("PRAGMA user_version") ?? 0),
+                     objectCount: try db.integer("SELECT count(*) FROM sqlite_master") ?? 0)
+        }
+
+        /// Throws unless kago may use this database.
+        func check(path: String) throws(StoreError) {
+            guard isKago || isBlank else { throw .unreadable(path: path, reason: StoreError.notKago) }
+            guard version <= Schema.currentVersion else { throw .newerSchema(path: path, version: version) }
+        }
+    }
+
+    /// Brings the database to the current version in one transaction.
+    ///
+    /// Ownership and version are checked again under the write lock: another process may
+    /// have migrated (or a WAL we had not seen may hold tables) since the read-only check.
+    static func migrate(_ db: Database, path: String) throws {
+        let seen = try db.read { try Identity.read(db) }
+        if seen.isKago && seen.version == currentVersion { return }
+        try seen.check(path: path)
+        try db.transaction {
+            let identity = try Identity.read(db)
+            try identity.check(path: path)
+            guard identity.version < currentVersion else { return }
+            for step in migrations[identity.version...] { try step(db) }
+            try db.execute("PRAGMA application_id = \(applicationID); PRAGMA user_version = \(currentVersion)")
+        }
+    }
+}

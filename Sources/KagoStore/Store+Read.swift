@@ -1,0 +1,34 @@
+import KagoState
+
+extension Store {
+    /// Everything the screens show: all items (by id), categories in store-walk order, and
+    /// the names for completion, most recently used first.
+    public func load() throws(StoreError) -> Snapshot {
+        try read {
+            Snapshot(items: try fetchItems(), categories: try fetchCategories(), knownNames: try Learned.names(in: db))
+        }
+    }
+
+    /// Items by id: all of them, only the to-buy ones (`false`) or only the purchased (`true`).
+    public func items(purchased: Bool? = nil) throws(StoreError) -> [Item] {
+        try read {
+            switch purchased {
+            case nil: try fetchItems()
+            case true?: try fetchItems(where: "purchased_at IS NOT NULL")
+            case false?: try fetchItems(where: "purchased_at IS NULL")
+            }
+        }
+    }
+
+    /// Categories in store-walk order.
+    public func categories() throws(StoreError) -> [Category] {
+        try read { try fetchCategories() }
+    }
+
+    /// A number that changes whenever another connection commits; poll it to notice other kagos.
+    ///
+    /// This connection's own commits do not change it (`PRAGMA data_version`).
+    public func dataVersion() throws(StoreError) -> Int64 {
+        try read { try db.integer("PRAGMA data_version") ?? 0 }
+    }
+}

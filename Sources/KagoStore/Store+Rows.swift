@@ -1,0 +1,103 @@
+import KagoState
+
+/// Reading and writing single rows: the vocabulary the commands are written in.
+extension Store {
+    static let itemColumns = "id, name, quantity, category_id, date, note, created_at, purchased_at"
+
+    static func item(_ row: Row) -> Item {
+        Item(id: row.int64(0), name: row.text(1), quantity: row.optionalText(2),
+             categoryID: row.optionalInt64(3),
+             // A date kago cannot parse (a hand-edited file) reads as no date rather than failing.
+             date: row.optionalText(4).flatMap { Day(iso: $0) },
+             note: row.optionalText(5), createdAt: row.int64(6), purchasedAt: row.optionalInt64(7))
+    }
+
+    static func category(_ row: Row) -> Category {
+        Category(id: row.int64(0), name: row.text(1), position: Int(row.int64(2)))
+    }
+
+    func fetchItems(where condition: String = "1", _ args: [SQLValue] = []) throws -> [Item] {
+        try db.rows("SELECT \(Self.itemColumns) FROM items WHERE \(condition) ORDER BY id", args, Self.item)
+    }
+
+    func fetchItem(_ id: Int64) throws -> Item? {
+        try fetchItems(where: "id = ?", [.integer(id)]).first
+    }
+
+    /// All categories in store-walk order (position, then id for ties).
+    func fetchCategories() throws -> [Category] {
+        try db.rows("SELECT id, name, position FROM categories ORDER BY position, id", [], Self.category)
+    }
+
+    func fetchCategory(_ id: Int64) throws -> Category? {
+        try db.rows("SELECT id, name, position FROM categories WHERE id = ?", [.integer(id)], Self.category).first
+    }
+
+    /// The category whose name matches case-insensitively.
+    ///
+    /// Matched in Swift: the column's NOCASE collation folds only ASCII, and `#Äpfel` should
+    /// find `äpfel` as the quick-add syntax promises.
+    func fetchCategory(named name: String) throws -> Category? {
+        let key = name.matchKey
+        return try fetchCategories().first { $0.name.matchKey == key }
+    }
+
+    /// Writes an item exactly as given, inserting it under its id or replacing the row.
+    func writeItem(_ item: Item) throws {
+        try db.run("""
+            INSERT INTO items(\(Self.itemColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT(id) DO UPDATE SET name = excluded.name, quantity = excluded.quantity,
+                category_id = excluded.category_id, date = excluded.date, note = excluded.note,
+                created_at = excluded.created_at, purchased_at = excluded.purchased_at
+            """, .integer(item.id), .text(item.name), .text(item.quantity), .integer(item.categoryID),
+            .text(item.date?.iso), .text(item.note), .integer(item.createdAt), .integer(item.purchasedAt))
+    }
+
+    /// Inserts a new item; the store picks its id (ignoring `item.id`).
+    func insertItem(_ item: Item) throws -> Item {
+        try db.run("""
+            INSERT INTO items(name, quantity, category_id, date, note, created_at, purchased_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            """, .text(item.name), .text(item.quantity), .integer(item.categoryID), .text(item.date?.iso),
+            .text(item.note), .integer(item.createdAt), .integer(item.purchasedAt))
+        var stored = item
+        stored.id = db.lastInsertRowID
+        return stored
+    }
+
+    func deleteItem(_ id: Int64) throws {
+        try db.run("DELETE FROM items WHERE id = ?", .integer(id))
+    }
+
+    /// Writes a category exactly as given, inserting it under its id or replacing the row.
+    func writeCategory(_ category: Category) throws {
+        try db.run("""
+            INSERT INTO categories(id, name, position) VALUES (?, ?, ?)
+            ON CONFLICT(id) DO UPDATE SET name = excluded.name, position = excluded.position
+            """, .integer(category.id), .text(category.name), .integer(Int64(category.position)))
+    }
+
+    /// The category named `name`, created at the end of the store walk when there is none.
+    func ensureCategory(named name: String, into changes: inout ChangeRecorder) throws -> Category {
+        if let existing = try fetchCategory(named: name) { return existing }
+        let last = try db.integer("SELECT max(position) FROM categories")
+        try db.run("INSERT INTO categories(name, position) VALUES (?, ?)",
+                   .text(name), .integer((last ?? -1) + 1))
+        let created = Category(id: db.lastInsertRowID, name: name, position: Int((last ?? -1) + 1))
+        changes.categories.record(created.id, before: nil, after: created)
+        return created
+    }
+
+    /// Deletes a category, first making its items uncategorised so each of them is recorded
+    /// (the foreign key would do it silently, and undo would not know).
+    func deleteCategory(_ category: Category, into changes: inout ChangeRecorder) throws {
+        for var item in try fetchItems(where: "category_id = ?", [.integer(category.id)]) {
+            let before = item
+            item.categoryID = nil
+            try writeItem(item)
+            changes.items.record(item.id, before: before, after: item)
+        }
+        try db.run("DELETE FROM categories WHERE id = ?", .integer(category.id))
+        changes.categories.record(category.id, before: category, after: nil)
+    }
+}

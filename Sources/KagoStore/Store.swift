@@ -1,0 +1,92 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import CSQLite
+import KagoState
+
+/// The shopping list on disk: one SQLite connection to the kago database.
+///
+/// Not thread-safe; give each thread (or process) its own Store. Several Stores on one file
+/// are fine: WAL mode, a busy timeout and `BEGIN IMMEDIATE` serialise their writes.
+public final class Store {
+    /// The database file this store reads and writes.
+    public let path: String
+    let db: Database
+
+    /// The schema version this kago writes.
+    public static var schemaVersion: Int { Schema.currentVersion }
+
+    /// How long a write waits for another process's transaction before giving up.
+    static let busyTimeoutMilliseconds: Int32 = 5000
+
+    private init(path: String, db: Database) {
+        self.path = path
+        self.db = db
+    }
+
+    /// Opens the database at `path`, creating it and its directories when missing, and
+    /// migrating an older schema forward.
+    ///
+    /// - Throws: `.unreadable` for a file that is not a kago database or is damaged,
+    ///   `.newerSchema` for one written by a newer kago (both leave the file untouched),
+    ///   `.cannotCreate` / `.cannotWrite` for I/O problems.
+    public static func open(path: String) throws(StoreError) -> Store {
+        try FileSystem.createDirectories(FileSystem.directory(of: path))
+        if let st = FileSystem.status(path) {
+            guard FileSystem.isRegular(st) else {
+                throw .unreadable(path: path, reason: FileSystem.isDirectory(st) ? FileSystem.errnoText(EISDIR) : "not a regular file")
+            }
+            if st.st_size > 0 { try Validation.check(path) }
+        } else if errno == ENOENT {
+            // Created 0600 before SQLite opens it, so neither it nor the -wal/-shm SQLite
+            // derives from it ever exists with a wider mode.
+            do { try FileSystem.createFile(path, mode: 0o600) } catch {
+                throw .cannotWrite(path: path, reason: error.text)
+            }
+        } else {
+            throw .unreadable(path: path, reason: FileSystem.errnoText())
+        }
+        do {
+            let db = try Database(path: path, flags: SQLITE_OPEN_READWRITE)
+            // SQLite quietly opens write-protected files read-only; kago would fail later, so say it now.
+            if db.isReadOnly {
+                let reason = access(path, W_OK) != 0 ? FileSystem.errnoText() : "the database is read-only"
+                throw StoreError.cannotWrite(path: path, reason: reason)
+            }
+            // The timeout first: the pragmas below may already need a lock another process holds.
+            sqlite3_busy_timeout(db.handle, busyTimeoutMilliseconds)
+            let mode = try db.rows("PRAGMA journal_mode") { $0.text(0) }.first
+            if mode?.lowercased() != "wal" { try db.execute("PRAGMA journal_mode = WAL") }
+            // FULL: a commit is on disk before the screen shows it (SPEC §7, kill -9 loses nothing).
+            try db.execute("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON")
+            try Schema.migrate(db, path: path)
+            return Store(path: path, db: db)
+        } catch {
+            throw StoreError.wrap(error, path: path, writing: true)
+        }
+    }
+
+    /// Runs `body` in one write transaction and maps failures to StoreError.
+    func write(_ body: (inout ChangeRecorder) throws -> Void) throws(StoreError) -> ChangeSet {
+        do {
+            return try db.transaction {
+                var recorder = ChangeRecorder()
+                try body(&recorder)
+                return recorder.changeSet
+            }
+        } catch {
+            throw StoreError.wrap(error, path: path, writing: true)
+        }
+    }
+
+    /// Runs `body` in one read transaction and maps failures to StoreError.
+    func read<T>(_ body: () throws -> T) throws(StoreError) -> T {
+        do {
+            return try db.read(body)
+        } catch {
+            throw StoreError.wrap(error, path: path, writing: false)
+        }
+    }
+}
