@@ -24,13 +24,18 @@ public enum ConfigRead: Equatable, Sendable {
     }
 }
 
+extension FileError {
+    /// No file there: ENOENT, or ENOTDIR when a parent is a file (saving then reports that parent).
+    var isNoSuchFile: Bool { code == ENOENT || code == ENOTDIR }
+}
+
 /// Reads the config file and records the tutorial flag in it, atomically.
 public enum ConfigStore {
     /// Reads the config file at `path`.
     public static func read(path: String) -> ConfigRead {
         do {
             return .loaded(ConfigFile(bytes: try FileSystem.readFile(path)))
-        } catch where error.code == ENOENT {
+        } catch where error.isNoSuchFile {
             return .missing
         } catch {
             return .unreadable("cannot read \(path): \(error.text)")
@@ -54,7 +59,7 @@ public enum ConfigStore {
         do {
             file = ConfigFile(bytes: try FileSystem.readFile(target))
             if let st = FileSystem.status(target) { mode = st.st_mode & 0o7777 }
-        } catch where error.code == ENOENT {
+        } catch where error.isNoSuchFile {
             file = ConfigFile(bytes: [])
         } catch {
             throw .cannotSave(path: path, reason: error.text)

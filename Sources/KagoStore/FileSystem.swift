@@ -76,7 +76,9 @@ enum FileSystem {
         defer { close(fd) }
         var st = stat()
         guard fstat(fd, &st) == 0 else { throw FileError(code: errno) }
-        guard isRegular(st) else { throw FileError(code: isDirectory(st) ? EISDIR : EINVAL, text: "not a regular file") }
+        guard isRegular(st) else {
+            throw isDirectory(st) ? FileError(code: EISDIR) : FileError(code: EINVAL, text: "not a regular file")
+        }
         var out: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 16384)
         while true {

@@ -56,7 +56,13 @@ final class Database {
             throw SQLiteError(code: rc, message: message)
         }
         self.handle = handle
+        // Set before anything else: even the read-only look at a file another kago is busy
+        // creating (journal-mode switch, WAL recovery) can meet a lock.
+        sqlite3_busy_timeout(handle, Database.busyTimeoutMilliseconds)
     }
+
+    /// How long a statement waits for another connection's lock before giving up.
+    static let busyTimeoutMilliseconds: Int32 = 5000
 
     /// Opens or creates a plain database for reading and writing.
     ///

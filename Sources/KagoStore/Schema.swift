@@ -69,6 +69,7 @@ enum Schema {
         var isBlank: Bool { applicationID == 0 && version == 0 && objectCount == 0 }
         var isKago: Bool { applicationID == Schema.applicationID }
 
+        /// Reads the three values; call it inside a transaction so they agree with each other.
         static func read(_ db: Database) throws -> Identity {
             Identity(applicationID: try db.integer("PRAGMA application_id") ?? 0,
                      version: Int(try db.integer("PRAGMA user_version") ?? 0),

@@ -18,9 +18,6 @@ public final class Store {
     /// The schema version this kago writes.
     public static var schemaVersion: Int { Schema.currentVersion }
 
-    /// How long a write waits for another process's transaction before giving up.
-    static let busyTimeoutMilliseconds: Int32 = 5000
-
     private init(path: String, db: Database) {
         self.path = path
         self.db = db
@@ -55,16 +52,33 @@ public final class Store {
                 let reason = access(path, W_OK) != 0 ? FileSystem.errnoText() : "the database is read-only"
                 throw StoreError.cannotWrite(path: path, reason: reason)
             }
-            // The timeout first: the pragmas below may already need a lock another process holds.
-            sqlite3_busy_timeout(db.handle, busyTimeoutMilliseconds)
-            let mode = try db.rows("PRAGMA journal_mode") { $0.text(0) }.first
-            if mode?.lowercased() != "wal" { try db.execute("PRAGMA journal_mode = WAL") }
+            try enableWAL(db)
             // FULL: a commit is on disk before the screen shows it (SPEC §7, kill -9 loses nothing).
             try db.execute("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON")
             try Schema.migrate(db, path: path)
             return Store(path: path, db: db)
         } catch {
             throw StoreError.wrap(error, path: path, writing: true)
+        }
+    }
+
+    /// Switches the file to WAL unless it already is.
+    ///
+    /// The switch needs an exclusive lock, and SQLite skips the busy handler when two
+    /// connections both hold a shared lock and want it (it would deadlock), failing at once
+    /// with SQLITE_BUSY. That happens when several kagos first open a new file together, so
+    /// the switch is retried, re-reading the mode each time (another may have made it).
+    private static func enableWAL(_ db: Database) throws {
+        var attempts = 0
+        while try db.rows("PRAGMA journal_mode", [], { $0.text(0) }).first?.lowercased() != "wal" {
+            do {
+                try db.execute("PRAGMA journal_mode = WAL")
+            } catch {
+                // Up to about the busy timeout (500 × ~10 ms), then the error stands.
+                attempts += 1
+                guard error.primary == SQLITE_BUSY, attempts < 500 else { throw error }
+                usleep(5_000 + UInt32.random(in: 0..<10_000))
+            }
         }
     }
 

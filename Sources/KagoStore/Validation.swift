@@ -35,14 +35,19 @@ enum Validation {
         close(fd)
         do {
             let db = try Database(path: uri(path, immutable: immutable), flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI)
-            let identity = try Schema.Identity.read(db)
-            try identity.check(path: path)
-            if identity.isBlank { return }
-            // Damage deep in the file would otherwise surface only when a write touches it,
-            // and by then SQLite may have written around it. About 6 ms for 20,000 items.
-            var verdict = ""
-            try db.query("PRAGMA quick_check(1)") { verdict = $0.text(0) }
-            guard verdict == "ok" else { throw SQLiteError(code: SQLITE_CORRUPT, message: "database disk image is malformed") }
+            // One read transaction: another kago may commit its migration between two reads.
+            try db.read {
+                let identity = try Schema.Identity.read(db)
+                try identity.check(path: path)
+                if identity.isBlank { return }
+                // Damage deep in the file would otherwise surface only when a write touches it,
+                // and by then SQLite may have written around it. About 6 ms for 20,000 items.
+                var verdict = ""
+                try db.query("PRAGMA quick_check(1)") { verdict = $0.text(0) }
+                guard verdict == "ok" else {
+                    throw SQLiteError(code: SQLITE_CORRUPT, message: "database disk image is malformed")
+                }
+            }
         } catch {
             throw StoreError.wrap(error, path: path, writing: false)
         }
