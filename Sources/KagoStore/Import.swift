@@ -2,17 +2,22 @@ import KagoState
 
 /// One item to import, as read from an exported file.
 public struct ImportRow: Equatable, Sendable {
+    /// The item's name; required.
     public var name: String
+    /// Quantity as written (`2`, `500g`).
     public var quantity: String?
     /// Category by name, matched case-insensitively, created if new.
     public var category: String?
+    /// The planned shopping day.
     public var date: Day?
+    /// Free text shown with the item.
     public var note: String?
     /// When it was bought; nil puts it on the to-buy list.
     public var purchasedAt: Timestamp?
     /// When it was added; nil means now.
     public var createdAt: Timestamp?
 
+    /// Creates a row; only the name is required, as in the export formats.
     public init(name: String, quantity: String? = nil, category: String? = nil, date: Day? = nil,
                 note: String? = nil, purchasedAt: Timestamp? = nil, createdAt: Timestamp? = nil) {
         self.name = name

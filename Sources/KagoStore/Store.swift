@@ -72,7 +72,10 @@ public final class Store {
         var attempts = 0
         while try db.rows("PRAGMA journal_mode", [], { $0.text(0) }).first?.lowercased() != "wal" {
             do {
+                // A file system without shared memory keeps the old mode without an error;
+                // kago then still works, with rollback-journal locking, so that is accepted.
                 try db.execute("PRAGMA journal_mode = WAL")
+                return
             } catch {
                 // Up to about the busy timeout (500 × ~10 ms), then the error stands.
                 attempts += 1

@@ -31,6 +31,7 @@ public enum StoreError: Error, Equatable, Sendable {
 }
 
 extension StoreError: CustomStringConvertible {
+    /// The same one line as `message`, so `"\(error)"` reads well too.
     public var description: String { message }
 }
 
