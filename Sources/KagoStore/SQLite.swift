@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import CSQLite
 
 /// A failed SQLite call: its result code and the text of `sqlite3_errmsg`.
@@ -74,8 +79,16 @@ final class Database {
 
     deinit { sqlite3_close_v2(handle) }
 
+    /// The error for a failed call; for I/O failures the system's own words.
+    ///
+    /// SQLite says "disk I/O error" or "unable to open database file" for many causes; errno
+    /// ("No space left on device", "Permission denied") tells the user what to fix.
     func error(_ rc: Int32) -> SQLiteError {
-        SQLiteError(code: rc, message: String(cString: sqlite3_errmsg(handle)))
+        let systemErrno = sqlite3_system_errno(handle)
+        if [SQLITE_IOERR, SQLITE_CANTOPEN, SQLITE_FULL].contains(rc & 0xff), systemErrno != 0 {
+            return SQLiteError(code: rc, message: String(cString: strerror(systemErrno)))
+        }
+        return SQLiteError(code: rc, message: String(cString: sqlite3_errmsg(handle)))
     }
 
     /// Runs one or more statements that take no parameters and return no rows of interest.
