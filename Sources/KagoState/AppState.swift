@@ -128,6 +128,8 @@ public struct AppState: Equatable, Sendable {
     public var confirmation: Confirmation?
     /// The help overlay's scroll offset, while it is open.
     public var helpScroll: Int?
+    /// How many lines the help overlay has per screen, supplied by the view layer so scrolling stops at the end.
+    public var helpLineCounts: [Screen: Int] = [:]
     public var message: ShownMessage?
 
     public private(set) var undoStack: [UndoEntry] = []
@@ -172,8 +174,12 @@ public struct AppState: Equatable, Sendable {
         }
     }
 
-    /// Rows available to a list between the tab bar and the status line.
-    public var listHeight: Int { max(1, height - 2) }
+    /// Rows available to a list between the tab bar and the status line; the input line's
+    /// hint row takes one more.
+    public var listHeight: Int { max(1, height - 2 - (input != nil ? 1 : 0)) }
+
+    /// Lines the help overlay shows at once (its box, less the title and footer rows).
+    public var helpViewport: Int { max(1, height - 4) }
 
     /// The current screen's list.
     public var list: ListState {

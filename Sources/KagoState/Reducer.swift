@@ -108,7 +108,9 @@ extension AppState {
         }
         if helpScroll != nil {
             switch action {
-            case .helpScroll(let d): helpScroll = max(0, helpScroll! + d)
+            case .helpScroll(let d):
+                let end = max(0, (helpLineCounts[screen] ?? 0) - helpViewport)
+                helpScroll = max(0, min(end, helpScroll! + d))
             case .replayTutorial:
                 helpScroll = nil
                 intro = IntroState()

@@ -1,0 +1,186 @@
+import KagoState
+
+/// One row of the keymap: keys, the action they trigger, and the help text that describes them.
+/// The same table drives dispatch, the status-line hints and the `?` overlay.
+public struct Binding: Sendable {
+    public let keys: [Key]
+    public let action: Action
+    public let help: StringKey
+    /// The short status-line label, for the bindings worth a hint.
+    public let hint: StringKey?
+
+    init(_ keys: [Key], _ action: Action, _ help: StringKey, hint: StringKey? = nil) {
+        self.keys = keys
+        self.action = action
+        self.help = help
+        self.hint = hint
+    }
+
+    /// The keys as shown in help, e.g. `j ↓`.
+    public var label: String { keys.map(\.label).joined(separator: " ") }
+}
+
+/// A titled group of bindings in the help overlay.
+public struct KeySection: Sendable {
+    public let title: StringKey
+    public let bindings: [Binding]
+}
+
+/// The key bindings of every mode (SPEC §3, §4, §5).
+public enum Keymap {
+    static let navigation = KeySection(title: .sectionGlobal, bindings: [
+        Binding([.tab], .nextScreen, .hNextScreen),
+        Binding([.backTab], .previousScreen, .hPreviousScreen),
+        Binding([.char("1")], .showScreen(.toBuy), .hJump),
+        Binding([.char("2")], .showScreen(.purchased), .hJump),
+        Binding([.char("3")], .showScreen(.categories), .hJump),
+        Binding([.char("j"), .down], .move(1), .hDown),
+        Binding([.char("k"), .up], .move(-1), .hUp),
+        Binding([.char("g"), .home], .moveToTop, .hTop),
+        Binding([.char("G"), .end], .moveToBottom, .hBottom),
+        Binding([.pageDown, .ctrl("d")], .pageDown, .hPageDown),
+        Binding([.pageUp, .ctrl("u")], .pageUp, .hPageUp),
+        Binding([.char("/")], .startFilter, .hFilter, hint: .kFilter),
+        Binding([.escape], .clearFilter, .hClearFilter),
+        Binding([.char("u")], .undo, .hUndo),
+        Binding([.ctrl("r")], .redo, .hRedo),
+        Binding([.char("?")], .toggleHelp, .hHelp, hint: .kHelp),
+        Binding([.ctrl("l")], .redraw, .hRedraw),
+        Binding([.char("q"), .ctrl("c")], .quit, .hQuit, hint: .kQuit),
+    ])
+
+    static let toBuy = KeySection(title: .sectionToBuy, bindings: [
+        Binding([.char("a")], .startAdd, .hAdd, hint: .kAdd),
+        Binding([.char(" "), .char("x")], .toggle, .hCheck, hint: .kCheck),
+        Binding([.char("e"), .enter], .startEdit, .hEdit, hint: .kEdit),
+        Binding([.char("d"), .delete], .delete, .hDelete, hint: .kDelete),
+        Binding([.char("s")], .cycleSort, .hSort, hint: .kSort),
+    ])
+
+    static let purchased = KeySection(title: .sectionPurchased, bindings: [
+        Binding([.char(" "), .char("x")], .toggle, .hUncheck, hint: .kUncheck),
+        Binding([.char("e"), .enter], .startEdit, .hEdit),
+        Binding([.char("d"), .delete], .delete, .hDelete, hint: .kDelete),
+        Binding([.char("C")], .clearPurchased, .hClear, hint: .kClear),
+        Binding([.char("a")], .startAdd, .hAdd),
+    ])
+
+    static let categories = KeySection(title: .sectionCategories, bindings: [
+        Binding([.enter], .openCategory, .hOpen, hint: .kOpen),
+        Binding([.char("a")], .startAddCategory, .hAddCategory, hint: .kAdd),
+        Binding([.char("r"), .char("e")], .startRenameCategory, .hRename, hint: .kRename),
+        Binding([.char("d"), .delete], .deleteCategory, .hDeleteCategory, hint: .kDelete),
+        Binding([.char("J")], .moveCategory(1), .hMoveDown, hint: .kMove),
+        Binding([.char("K")], .moveCategory(-1), .hMoveUp),
+    ])
+
+    static let input = KeySection(title: .sectionInput, bindings: [
+        Binding([.enter], .submit, .hSave),
+        Binding([.escape], .cancel, .hCancel),
+        Binding([.tab], .line(.complete), .hComplete),
+        Binding([.left], .line(.left), .hCursor),
+        Binding([.right], .line(.right), .hCursor),
+        Binding([.home, .ctrl("a")], .line(.home), .hCursor),
+        Binding([.end, .ctrl("e")], .line(.end), .hCursor),
+        Binding([.backspace], .line(.backspace), .hDeleteChar),
+        Binding([.delete, .ctrl("d")], .line(.deleteForward), .hDeleteChar),
+        Binding([.ctrl("u")], .line(.killToStart), .hKillStart),
+        Binding([.ctrl("k")], .line(.killToEnd), .hKillEnd),
+        Binding([.ctrl("w")], .line(.killWord), .hKillWord),
+        Binding([.ctrl("c")], .quit, .hQuit),
+    ])
+
+    static let intro = KeySection(title: .sectionTutorial, bindings: [
+        Binding([.right, .char("l"), .char("n"), .char(" "), .pageDown], .introNext, .hIntroNext),
+        Binding([.left, .char("h"), .char("p"), .backspace, .pageUp], .introBack, .hIntroBack),
+        Binding([.enter], .introConfirm, .hIntroConfirm),
+        Binding([.char("s"), .escape], .introSkip, .hIntroSkip),
+        Binding([.char("q"), .ctrl("c")], .quit, .hIntroQuit),
+    ])
+
+    static let help = KeySection(title: .helpTitle, bindings: [
+        Binding([.escape, .char("?"), .char("q")], .toggleHelp, .hCancel),
+        Binding([.char("j"), .down], .helpScroll(1), .hDown),
+        Binding([.char("k"), .up], .helpScroll(-1), .hUp),
+        Binding([.pageDown, .char(" ")], .helpScroll(10), .hPageDown),
+        Binding([.pageUp], .helpScroll(-10), .hPageUp),
+        Binding([.char("t")], .replayTutorial, .hReplay),
+        Binding([.ctrl("c")], .quit, .hQuit),
+    ])
+
+    static let confirm = KeySection(title: .sectionGlobal, bindings: [
+        Binding([.char("y"), .char("Y")], .answer(true), .hSave),
+        Binding([.ctrl("c")], .quit, .hQuit),
+    ])
+
+    static let tooSmall = KeySection(title: .sectionGlobal, bindings: [
+        Binding([.char("q"), .ctrl("c")], .quit, .hQuit),
+        Binding([.ctrl("l")], .redraw, .hRedraw),
+    ])
+
+    /// The sections that apply in a mode, most specific first.
+    public static func sections(for mode: KeyMode) -> [KeySection] {
+        switch mode {
+        case .tooSmall: return [tooSmall]
+        case .intro: return [intro]
+        case .help: return [help]
+        case .confirm: return [confirm]
+        case .input: return [input]
+        case .toBuy: return [toBuy, navigation]
+        case .purchased: return [purchased, navigation]
+        case .categories: return [categories, navigation]
+        }
+    }
+
+    /// The action a key triggers in a mode, if any.
+    public static func action(for key: Key, in mode: KeyMode) -> Action? {
+        for section in sections(for: mode) {
+            for b in section.bindings where b.keys.contains(key) { return b.action }
+        }
+        switch (mode, key) {
+        case (.input, .char(let c)): return .line(.insert(String(c)))
+        case (.confirm, .mouse): return nil
+        case (.confirm, _): return .answer(false)
+        default: return nil
+        }
+    }
+
+    /// The bindings shown as hints on the status line of a mode.
+    public static func hints(for mode: KeyMode) -> [Binding] {
+        sections(for: mode).flatMap { $0.bindings.filter { $0.hint != nil } }
+    }
+
+    /// The sections the help overlay lists for a screen: its own keys, then the common ones.
+    public static func helpSections(for screen: Screen) -> [KeySection] {
+        let mode: KeyMode = screen == .toBuy ? .toBuy : screen == .purchased ? .purchased : .categories
+        return sections(for: mode) + [input]
+    }
+}
+
+extension Key {
+    /// How the key is written in help and hints.
+    public var label: String {
+        switch self {
+        case .char(" "): return "Space"
+        case .char(let c): return String(c)
+        case .ctrl(let c): return "Ctrl-" + c.uppercased()
+        case .enter: return "Enter"
+        case .escape: return "Esc"
+        case .tab: return "Tab"
+        case .backTab: return "Shift-Tab"
+        case .backspace: return "Backspace"
+        case .delete: return "Delete"
+        case .up: return "↑"
+        case .down: return "↓"
+        case .left: return "←"
+        case .right: return "→"
+        case .home: return "Home"
+        case .end: return "End"
+        case .pageUp: return "PgUp"
+        case .pageDown: return "PgDn"
+        case .function(let n): return "F\(n)"
+        case .resize: return "resize"
+        case .mouse: return "click"
+        }
+    }
+}

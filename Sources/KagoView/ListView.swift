@@ -1,0 +1,122 @@
+import KagoState
+
+/// Column widths of an item row; narrower terminals drop the category column.
+struct ItemColumns {
+    var name: Int
+    var quantity: Int
+    var category: Int
+    var date: Int
+
+    /// Widths for a row `width` cells wide (after the checkbox).
+    init(width: Int, showCategory: Bool, dateWidth: Int) {
+        quantity = width >= 50 ? 6 : 5
+        category = showCategory && width >= 50 ? (width >= 70 ? 12 : 9) : 0
+        date = dateWidth
+        let fixed = 5 + (quantity + 2) + (category > 0 ? category + 2 : 0) + (date + 2) + 1
+        name = max(4, width - fixed)
+    }
+}
+
+/// The three list screens: To buy, Purchased and Categories (SPEC §4). Only visible rows are drawn.
+public enum ListView {
+    /// The scroll offset the view uses: the state's, corrected so the selection is visible
+    /// (the list area shrinks while the input line is open).
+    static func scroll(_ list: ListState, height: Int) -> Int {
+        var s = list.scroll
+        if list.selection >= s + height { s = list.selection - height + 1 }
+        if list.selection < s { s = list.selection }
+        return max(0, s)
+    }
+
+    /// Draws the current screen's list into `area`.
+    public static func render(_ state: AppState, in area: Rect, strings: Strings, into buffer: inout ScreenBuffer) {
+        let list = state.list
+        guard area.height > 0 else { return }
+        if list.rows.isEmpty {
+            let key: StringKey
+            if !list.filter.isEmpty || (state.screen == .toBuy && state.scope != nil) {
+                key = .noMatches
+            } else {
+                key = [.emptyToBuy, .emptyPurchased, .emptyCategories][state.screen.rawValue]
+            }
+            let y = area.y + max(0, area.height / 2 - 1)
+            buffer.writeCentered(strings[key], y: y, in: area, style: Style(.dim))
+            return
+        }
+        let top = scroll(list, height: area.height)
+        let columns = ItemColumns(width: area.width, showCategory: state.sort != .category || state.screen != .toBuy,
+                                  dateWidth: state.screen == .purchased ? (strings.language == .ja ? 13 : 11) : 11)
+        for i in top..<min(list.rows.count, top + area.height) {
+            let y = area.y + i - top
+            let selected = i == list.selection
+            switch list.rows[i] {
+            case .header(let g):
+                let title = header(g, state: state, strings: strings)
+                buffer.write(title, x: area.x + 1, y: y, maxWidth: area.width - 2, style: Style(.header))
+            case .item(let id):
+                guard let item = state.items[id] else { continue }
+                drawItem(item, state: state, columns: columns, x: area.x, y: y, width: area.width, selected: selected,
+                         strings: strings, into: &buffer)
+            case .category(let id):
+                drawCategory(id, index: i, state: state, x: area.x, y: y, width: area.width, selected: selected,
+                             strings: strings, into: &buffer)
+            }
+        }
+    }
+
+    static func header(_ g: GroupHeader, state: AppState, strings: Strings) -> String {
+        if case .category(let id?) = g { return state.categoryName(id) ?? strings[.uncategorised] }
+        return strings.groupName(g)
+    }
+
+    static func drawItem(_ item: Item, state: AppState, columns c: ItemColumns, x: Int, y: Int, width: Int,
+                         selected: Bool, strings: Strings, into buffer: inout ScreenBuffer) {
+        func style(_ r: Role) -> Style { Style(r, selected: selected) }
+        if selected { buffer.fill(Rect(x: x, y: y, width: width, height: 1), style: style(.normal)) }
+        buffer.write(item.isPurchased ? "[x]" : "[ ]", x: x + 1, y: y, style: style(item.isPurchased ? .checked : .checkbox))
+        var col = x + 5
+        let used = buffer.write(item.name, x: col, y: y, maxWidth: c.name, style: style(.normal))
+        if let note = item.note, !note.isEmpty, used + 4 < c.name {
+            buffer.write("· " + note, x: col + used + 2, y: y, maxWidth: c.name - used - 2, style: style(.dim))
+        }
+        col += c.name + 2
+        let q = displayQuantity(item.quantity)
+        buffer.write(q, x: col + max(0, c.quantity - DisplayWidth.of(q)), y: y, maxWidth: c.quantity, style: style(.quantity))
+        col += c.quantity + 2
+        if c.category > 0 {
+            if let name = state.categoryName(item.categoryID) {
+                buffer.write(name, x: col, y: y, maxWidth: c.category, style: style(.category))
+            }
+            col += c.category + 2
+        }
+        if let t = item.purchasedAt {
+            buffer.write(strings.purchaseTime(t, clock: state.clock), x: col, y: y, maxWidth: c.date, style: style(.dim))
+        } else if let d = item.date {
+            let today = state.clock.today
+            let role: Role = d < today ? .overdue : d == today ? .today : .normal
+            buffer.write(strings.relativeDate(d, today: today), x: col, y: y, maxWidth: c.date, style: style(role))
+        }
+    }
+
+    static func drawCategory(_ id: Int64?, index: Int, state: AppState, x: Int, y: Int, width: Int, selected: Bool,
+                             strings: Strings, into buffer: inout ScreenBuffer) {
+        func style(_ r: Role) -> Style { Style(r, selected: selected) }
+        if selected { buffer.fill(Rect(x: x, y: y, width: width, height: 1), style: style(.normal)) }
+        let counts = state.categoryCounts[id] ?? ItemCounts()
+        let countText = strings.format(.categoryCounts, ["toBuy": String(counts.toBuy), "purchased": String(counts.purchased)])
+        let countWidth = DisplayWidth.of(countText)
+        let number = id == nil ? "  " : String(index + 1)
+        buffer.write(number, x: x + 1, y: y, style: style(.dim))
+        let name = id.flatMap { state.categories[$0]?.name } ?? strings[.uncategorised]
+        let nameWidth = max(4, width - 8 - countWidth)
+        buffer.write(name, x: x + 5, y: y, maxWidth: nameWidth, style: style(id == nil ? .dim : .normal))
+        buffer.write(countText, x: max(x + 5, x + width - 1 - countWidth), y: y, style: style(.dim))
+    }
+
+    /// The row index under a screen line, if that line shows a row.
+    public static func row(atLine y: Int, state: AppState, area: Rect) -> Int? {
+        guard area.contains(x: area.x, y: y) else { return nil }
+        let i = scroll(state.list, height: area.height) + y - area.y
+        return state.list.rows.indices.contains(i) ? i : nil
+    }
+}

@@ -1,0 +1,86 @@
+import KagoState
+
+/// A rendered frame: the cells and where the terminal cursor should show (only in the input line).
+public struct Frame: Equatable, Sendable {
+    public var buffer: ScreenBuffer
+    public var cursor: (x: Int, y: Int)?
+
+    public static func == (a: Frame, b: Frame) -> Bool {
+        a.buffer == b.buffer && a.cursor?.x == b.cursor?.x && a.cursor?.y == b.cursor?.y
+    }
+}
+
+/// The whole screen: the tutorial, or the tab bar, a list, the status or input line and overlays.
+public enum RootView {
+    /// Renders the state into a new frame of the state's size.
+    public static func render(_ state: AppState, strings: Strings) -> Frame {
+        var buffer = ScreenBuffer(width: state.width, height: state.height)
+        var cursor: (x: Int, y: Int)?
+        if state.isTooSmall {
+            TooSmallView.render(width: state.width, height: state.height, strings: strings, into: &buffer)
+        } else if let intro = state.intro {
+            IntroView.render(intro, size: (state.width, state.height), strings: strings, into: &buffer)
+        } else {
+            TabBar.render(state, strings: strings, into: &buffer)
+            ListView.render(state, in: listArea(state), strings: strings, into: &buffer)
+            if state.input != nil {
+                cursor = InputLine.render(state, strings: strings, into: &buffer)
+            } else {
+                StatusLine.render(state, strings: strings, into: &buffer)
+            }
+            if state.helpScroll != nil { HelpOverlay.render(state, strings: strings, into: &buffer) }
+        }
+        return Frame(buffer: buffer, cursor: cursor)
+    }
+
+    /// The rows between the tab bar and the status line (one fewer while the input line is open).
+    public static func listArea(_ state: AppState) -> Rect {
+        Rect(x: 0, y: 1, width: state.width, height: state.listHeight)
+    }
+
+    /// The action a mouse event stands for, hit-tested against the same layout that was drawn.
+    public static func action(for event: MouseEvent, in state: AppState, strings: Strings) -> Action? {
+        guard !state.isTooSmall else { return nil }
+        if let intro = state.intro {
+            guard event.kind == .click else { return nil }
+            let layout = IntroLayout(width: state.width, height: state.height, page: intro.page,
+                                     pageCount: intro.pageCount, strings: strings)
+            if layout.skip.contains(x: event.x, y: event.y) { return .introSkip }
+            if layout.back?.contains(x: event.x, y: event.y) == true { return .introBack }
+            if layout.forward.contains(x: event.x, y: event.y) { return .introConfirm }
+            if let i = layout.dots.firstIndex(where: { $0.contains(x: event.x, y: event.y) }) { return .introGoTo(i) }
+            return nil
+        }
+        if state.helpScroll != nil {
+            switch event.kind {
+            case .wheelUp: return .helpScroll(-3)
+            case .wheelDown: return .helpScroll(3)
+            case .click: return .toggleHelp
+            }
+        }
+        guard state.input == nil, state.confirmation == nil else { return nil }
+        switch event.kind {
+        case .wheelUp: return .scroll(-3)
+        case .wheelDown: return .scroll(3)
+        case .click:
+            if event.y == 0 {
+                return TabBar.tabs(state, strings: strings).first { $0.rect.contains(x: event.x, y: 0) }
+                    .map { .showScreen($0.screen) }
+            }
+            guard let row = ListView.row(atLine: event.y, state: state, area: listArea(state)) else { return nil }
+            if state.screen != .categories, (1...3).contains(event.x) { return .toggleRow(row) }
+            return .selectRow(row)
+        }
+    }
+}
+
+/// Shown below 30×8: what is wrong, and the size now.
+public enum TooSmallView {
+    public static func render(width: Int, height: Int, strings: Strings, into buffer: inout ScreenBuffer) {
+        let area = Rect(x: 0, y: 0, width: width, height: height)
+        let y = max(0, height / 2 - 1)
+        buffer.writeCentered(strings[.tooSmall], y: y, in: area, style: Style(.warning))
+        buffer.writeCentered(strings.format(.tooSmallSize, ["width": String(width), "height": String(height)]),
+                             y: y + 1, in: area, style: Style(.dim))
+    }
+}

@@ -1,0 +1,37 @@
+/// Every piece of UI text; each language's table must have every key (a test checks).
+public enum StringKey: String, CaseIterable, Sendable {
+    // Tutorial
+    case intro1Title, intro1Line, intro2Title, intro2Line, intro3Title, intro3Line
+    case skip, back, next, start
+    // Tutorial pictures
+    case picBread, picEggs, picMilk, picApples, picDairy, picFruit, picPurchased, picFriday
+    // Tabs, groups and empty states
+    case tabToBuy, tabPurchased, tabCategories
+    case groupOverdue, groupToday, groupTomorrow, groupThisWeek, groupLater, groupNoDate, uncategorised
+    case emptyToBuy, emptyPurchased, emptyCategories, noMatches, scopeLabel, filterLabel, categoryCounts
+    // Dates
+    case today, tomorrow, yesterday
+    // Sorts
+    case sortDate, sortCategory, sortName, sortAdded, sortLabel
+    // Status messages
+    case msgAdded, msgUpdated, msgChecked, msgUnchecked, msgDeleted, msgCleared
+    case msgCategoryAdded, msgCategoryRenamed, msgCategoryDeleted, msgUndone, msgRedone, msgUndoneNothing
+    case msgNothingToUndo, msgNothingToRedo, msgNothingPurchased, msgNothingSelected
+    case msgEmptyName, msgEmptyCategory, msgBadDate, msgUncategorisedFixed, msgSorted
+    case msgConfigBadValue, msgConfigUnknownKey, msgConfigMore, msgIntroNotSaved, msgSaveFailed, undoHint
+    // Input line and confirmation
+    case promptAdd, promptEdit, promptFilter, promptNewCategory, promptRename, inputHint, confirmClear
+    // Help overlay
+    case helpTitle, helpFooter, sectionGlobal, sectionToBuy, sectionPurchased, sectionCategories, sectionInput
+    case sectionTutorial
+    case hNextScreen, hPreviousScreen, hJump, hDown, hUp, hTop, hBottom, hPageDown, hPageUp
+    case hFilter, hClearFilter, hUndo, hRedo, hHelp, hQuit, hRedraw
+    case hAdd, hEdit, hCheck, hUncheck, hDelete, hSort, hClear
+    case hOpen, hAddCategory, hRename, hDeleteCategory, hMoveDown, hMoveUp
+    case hSave, hCancel, hComplete, hCursor, hKillStart, hKillEnd, hKillWord, hDeleteChar
+    case hIntroNext, hIntroBack, hIntroConfirm, hIntroSkip, hIntroQuit, hReplay
+    // Short status-line hint labels
+    case kAdd, kCheck, kUncheck, kEdit, kDelete, kSort, kFilter, kHelp, kQuit, kOpen, kRename, kMove, kClear, kUndo
+    // Terminal too small
+    case tooSmall, tooSmallSize
+}

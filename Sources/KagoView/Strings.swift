@@ -1,0 +1,128 @@
+import KagoState
+
+/// The UI text of one language, with the formatting of messages and dates.
+public struct Strings: Sendable {
+    public let language: Language
+    let table: [StringKey: String]
+
+    public init(_ language: Language) {
+        self.language = language
+        table = Strings.table(for: language)
+    }
+
+    /// The raw table of a language (tests check that both have every key).
+    public static func table(for language: Language) -> [StringKey: String] {
+        language == .ja ? japanese : english
+    }
+
+    public subscript(_ key: StringKey) -> String { table[key] ?? Strings.english[key] ?? key.rawValue }
+
+    /// The text of a key with `{name}` placeholders filled in; user text is sanitised when drawn.
+    public func format(_ key: StringKey, _ args: [String: String]) -> String {
+        var s = self[key]
+        for (k, v) in args { s = s.replacing("{" + k + "}", with: v) }
+        return s
+    }
+
+    // MARK: - Messages
+
+    /// A status message in this language.
+    public func message(_ m: StatusMessage) -> String {
+        switch m {
+        case .added(let n): return format(.msgAdded, ["name": n])
+        case .updated(let n): return format(.msgUpdated, ["name": n])
+        case .checked(let n): return format(.msgChecked, ["name": n])
+        case .unchecked(let n): return format(.msgUnchecked, ["name": n])
+        case .deleted(let n): return format(.msgDeleted, ["name": n])
+        case .clearedPurchased(let c): return format(.msgCleared, ["count": String(c)])
+        case .categoryAdded(let n): return format(.msgCategoryAdded, ["name": n])
+        case .categoryRenamed(let n): return format(.msgCategoryRenamed, ["name": n])
+        case .categoryDeleted(let n): return format(.msgCategoryDeleted, ["name": n])
+        case .undone(let what): return format(.msgUndone, ["what": what.map(message) ?? self[.msgUndoneNothing]])
+        case .redone(let what): return format(.msgRedone, ["what": what.map(message) ?? self[.msgUndoneNothing]])
+        case .nothingToUndo: return self[.msgNothingToUndo]
+        case .nothingToRedo: return self[.msgNothingToRedo]
+        case .nothingPurchased: return self[.msgNothingPurchased]
+        case .nothingSelected: return self[.msgNothingSelected]
+        case .emptyName: return self[.msgEmptyName]
+        case .emptyCategoryName: return self[.msgEmptyCategory]
+        case .badDate(let t): return format(.msgBadDate, ["token": t])
+        case .uncategorisedIsFixed: return self[.msgUncategorisedFixed]
+        case .sortedBy(let s): return format(.msgSorted, ["sort": sortName(s)])
+        case .configProblem(let p, let more):
+            let base: String
+            switch p {
+            case .badValue(let line, let key, let value):
+                base = format(.msgConfigBadValue, ["line": String(line), "key": key, "value": value])
+            case .unknownKey(let line, let key):
+                base = format(.msgConfigUnknownKey, ["line": String(line), "key": key])
+            }
+            return more > 0 ? base + format(.msgConfigMore, ["count": String(more)]) : base
+        case .introNotSaved(let r): return format(.msgIntroNotSaved, ["reason": r])
+        case .saveFailed(let r): return format(.msgSaveFailed, ["reason": r])
+        }
+    }
+
+    public func sortName(_ s: SortMode) -> String {
+        switch s {
+        case .date: return self[.sortDate]
+        case .category: return self[.sortCategory]
+        case .name: return self[.sortName]
+        case .added: return self[.sortAdded]
+        }
+    }
+
+    /// The heading of a date group (category headings are names, handled by the view).
+    public func groupName(_ g: GroupHeader) -> String {
+        switch g {
+        case .overdue: return self[.groupOverdue]
+        case .today: return self[.groupToday]
+        case .tomorrow: return self[.groupTomorrow]
+        case .thisWeek: return self[.groupThisWeek]
+        case .later: return self[.groupLater]
+        case .noDate: return self[.groupNoDate]
+        case .category: return self[.uncategorised]
+        }
+    }
+
+    // MARK: - Dates
+
+    static let weekdaysEN = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+    static let weekdaysJA = ["日", "月", "火", "水", "木", "金", "土"]
+    static let monthsEN = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    /// A shopping date relative to today: Today, Tomorrow, a weekday within a week, else the date.
+    public func relativeDate(_ day: Day, today: Day) -> String {
+        switch day.ordinal - today.ordinal {
+        case 0: return self[.today]
+        case 1: return self[.tomorrow]
+        case -1: return self[.yesterday]
+        case 2...6: return language == .ja ? Strings.weekdaysJA[day.weekday] + "曜日" : Strings.weekdaysEN[day.weekday]
+        default: return absoluteDate(day, today: today)
+        }
+    }
+
+    /// A date without relative words: `Fri Dec 5` / `12月5日(金)`, with the year when it differs.
+    public func absoluteDate(_ day: Day, today: Day) -> String {
+        let c = day.components
+        let sameYear = c.year == today.components.year
+        if language == .ja {
+            let md = "\(c.month)月\(c.day)日(\(Strings.weekdaysJA[day.weekday]))"
+            return sameYear ? md : "\(c.year)年" + md
+        }
+        let md = "\(Strings.weekdaysEN[day.weekday].prefix(3)) \(Strings.monthsEN[c.month - 1]) \(c.day)"
+        return sameYear ? md : day.iso
+    }
+
+    /// When an item was bought: `Today 14:02`, `Yesterday`, or the date.
+    public func purchaseTime(_ t: Timestamp, clock: LocalClock) -> String {
+        let day = clock.day(of: t)
+        switch day.ordinal - clock.today.ordinal {
+        case 0:
+            let (h, m) = clock.time(of: t)
+            return self[.today] + " " + (h < 10 ? "0" : "") + "\(h):" + (m < 10 ? "0" : "") + "\(m)"
+        case -1: return self[.yesterday]
+        default: return absoluteDate(day, today: clock.today)
+        }
+    }
+}
