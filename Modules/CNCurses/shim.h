@@ -15,6 +15,13 @@ static inline WINDOW *kago_stdscr(void) { return stdscr; }
 static inline int kago_lines(void) { return LINES; }
 static inline int kago_cols(void) { return COLS; }
 static inline int kago_colors(void) { return COLORS; }
+static inline FILE *kago_stdin(void) { return stdin; }
+static inline FILE *kago_stdout(void) { return stdout; }
+
+// wcwidth is only declared under _XOPEN_SOURCE; declare it here so the backend can compare
+// the C library's idea of a character's width with kago's own table.
+extern int wcwidth(wchar_t c);
+static inline int kago_wcwidth(unsigned int c) { return wcwidth((wchar_t)c); }
 
 static const int kago_key_resize = KEY_RESIZE;
 static const int kago_key_mouse = KEY_MOUSE;

@@ -12,6 +12,8 @@ public enum Action: Equatable, Sendable {
     case committed(ChangeSet, CommitContext)
     /// A side effect failed; the message says what.
     case failed(StatusMessage)
+    /// A commit failed; an undo or redo entry it carried goes back on its stack.
+    case commitFailed(StatusMessage, CommitContext)
     case redraw
     case quit
 
@@ -116,11 +118,12 @@ public indirect enum StatusMessage: Equatable, Sendable {
     case configProblem(ConfigProblem, more: Int)
     case introNotSaved(String)
     case saveFailed(String)
+    case configUnreadable(String)
 
     /// Whether the message reports something that went wrong.
     public var isError: Bool {
         switch self {
-        case .emptyName, .emptyCategoryName, .badDate, .configProblem, .introNotSaved, .saveFailed,
+        case .emptyName, .emptyCategoryName, .badDate, .configProblem, .introNotSaved, .saveFailed, .configUnreadable,
              .nothingToUndo, .nothingToRedo, .nothingPurchased, .nothingSelected, .uncategorisedIsFixed:
             return true
         default:

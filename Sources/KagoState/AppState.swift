@@ -96,6 +96,10 @@ public struct ShownMessage: Equatable, Sendable {
     public var shownAt: Double?
 
     public static let lifetime = 5000.0
+
+    public init(message: StatusMessage) {
+        self.message = message
+    }
 }
 
 /// Everything the screen shows, in one value; changed only by `apply(_:)`.

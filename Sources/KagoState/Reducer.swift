@@ -28,6 +28,14 @@ extension AppState {
         case .failed(let m):
             show(m)
             return []
+        case .commitFailed(let m, let context):
+            switch context.role {
+            case .record: break
+            case .undo(let entry): pushUndo(entry, clearRedo: false)
+            case .redo(let entry): pushRedo(entry)
+            }
+            show(m)
+            return []
         case .redraw:
             return [.redraw]
         case .quit:

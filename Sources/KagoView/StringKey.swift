@@ -18,7 +18,7 @@ public enum StringKey: String, CaseIterable, Sendable {
     case msgCategoryAdded, msgCategoryRenamed, msgCategoryDeleted, msgUndone, msgRedone, msgUndoneNothing
     case msgNothingToUndo, msgNothingToRedo, msgNothingPurchased, msgNothingSelected
     case msgEmptyName, msgEmptyCategory, msgBadDate, msgUncategorisedFixed, msgSorted
-    case msgConfigBadValue, msgConfigUnknownKey, msgConfigMore, msgIntroNotSaved, msgSaveFailed, undoHint
+    case msgConfigBadValue, msgConfigUnreadable, msgConfigUnknownKey, msgConfigMore, msgIntroNotSaved, msgSaveFailed, undoHint
     // Input line and confirmation
     case promptAdd, promptEdit, promptFilter, promptNewCategory, promptRename, inputHint, confirmClear
     // Help overlay

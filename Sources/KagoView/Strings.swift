@@ -60,6 +60,7 @@ public struct Strings: Sendable {
             return more > 0 ? base + format(.msgConfigMore, ["count": String(more)]) : base
         case .introNotSaved(let r): return format(.msgIntroNotSaved, ["reason": r])
         case .saveFailed(let r): return format(.msgSaveFailed, ["reason": r])
+        case .configUnreadable(let r): return format(.msgConfigUnreadable, ["reason": r])
         }
     }
 

@@ -42,6 +42,7 @@ extension Strings {
         .msgSorted: "Sorted by {sort}",
         .msgConfigBadValue: "config line {line}: {key} = {value} is not valid; using the default",
         .msgConfigUnknownKey: "config line {line}: unknown key {key}; ignored",
+        .msgConfigUnreadable: "cannot read the config file ({reason}); using defaults",
         .msgConfigMore: " (and {count} more)",
         .msgIntroNotSaved: "Could not save that the tutorial was seen: {reason}",
         .msgSaveFailed: "Not saved: {reason}",

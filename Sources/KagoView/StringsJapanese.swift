@@ -42,6 +42,7 @@ extension Strings {
         .msgSorted: "{sort}で並べ替えました",
         .msgConfigBadValue: "設定 {line} 行目: {key} = {value} は無効です。既定値を使います",
         .msgConfigUnknownKey: "設定 {line} 行目: 不明なキー {key} は無視します",
+        .msgConfigUnreadable: "設定ファイルを読めません（{reason}）。既定値を使います",
         .msgConfigMore: "（ほか {count} 件）",
         .msgIntroNotSaved: "チュートリアルの既読を保存できませんでした: {reason}",
         .msgSaveFailed: "保存できませんでした: {reason}",

@@ -1,1 +1,5 @@
-import KagoState
+import Glibc
+
+// kago: a keyboard-first shopping list for the terminal. See `kago --help`.
+let status = CLI.main(Array(CommandLine.arguments.dropFirst()), environment: processEnvironment())
+exit(status)

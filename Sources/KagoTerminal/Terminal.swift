@@ -1,0 +1,234 @@
+import CNCurses
+import Glibc
+import KagoView
+
+/// Why the terminal could not be opened.
+public enum TerminalError: Error, Equatable, Sendable {
+    case notATerminal
+    case noTerm
+    case cannotInitialise(String)
+
+    /// One line for `kago: …` (SPEC §1).
+    public var message: String {
+        switch self {
+        case .notATerminal: return "the list needs a terminal; try 'kago list'"
+        case .noTerm: return "TERM is not set, and the list needs a terminal; try 'kago list'"
+        case .cannotInitialise(let term): return "cannot use terminal type '\(term)', and the list needs a terminal; try 'kago list'"
+        }
+    }
+}
+
+/// The ncurses terminal: the only code that talks to it. Presents frames by sending only the
+/// cells that changed, and decodes input into `Key`s.
+public final class Terminal {
+    private let screen: OpaquePointer
+    private let theme: Theme
+    private var last: ScreenBuffer?
+    private var pairs: [Int32: Int16] = [:]
+    private var colorsEnabled = false
+    private var wcwidthCache: [UInt32: Bool] = [:]
+    private var cursorVisible = false
+
+    /// Opens the terminal on stdin/stdout.
+    /// - Parameters:
+    ///   - environment: for TERM and the locale variables.
+    ///   - mouse: whether to take mouse events (it takes over the terminal's own text selection).
+    public init(environment: [String: String], theme: Theme, mouse: Bool) throws(TerminalError) {
+        try Terminal.checkAvailable(environment: environment)
+        let term = environment["TERM"]!
+        Terminal.setLocale()
+        SignalGuard.saveTerminalModes()
+        // Terminals Debian ships no terminfo for (kitty, alacritty, …) speak xterm well enough.
+        var opened = Terminal.newScreen(term)
+        if opened == nil { opened = Terminal.newScreen("xterm-256color") }
+        guard let opened else { throw .cannotInitialise(term) }
+        screen = opened
+        self.theme = theme
+        raw()
+        noecho()
+        nonl()
+        keypad(kago_stdscr(), true)
+        set_escdelay(25)
+        curs_set(0)
+        leaveok(kago_stdscr(), false)
+        if theme.usesColor && has_colors() {
+            start_color()
+            use_default_colors()
+            colorsEnabled = true
+        }
+        if mouse {
+            mousemask(kago_button1_pressed | kago_button4_pressed | kago_button5_pressed, nil)
+            mouseinterval(0)
+        }
+        SignalGuard.install(restoreSequence: Terminal.restoreSequence(mouse: mouse))
+    }
+
+    /// Checks, without touching the terminal, that stdin and stdout are a usable terminal.
+    public static func checkAvailable(environment: [String: String]) throws(TerminalError) {
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw .notATerminal }
+        guard let term = environment["TERM"], !term.isEmpty else { throw .noTerm }
+        guard term != "dumb" else { throw .notATerminal }
+    }
+
+    private static func newScreen(_ term: String) -> OpaquePointer? {
+        term.withCString { newterm($0, kago_stdout(), kago_stdin()) }
+    }
+
+    /// Uses the environment's locale, falling back to C.UTF-8 so wide characters draw even when
+    /// the named locale (say ja_JP.UTF-8) is not installed.
+    static func setLocale() {
+        if let set = setlocale(LC_ALL, ""), String(cString: set).uppercased().contains("UTF-8") || String(cString: set).uppercased().contains("UTF8") {
+            return
+        }
+        if setlocale(LC_ALL, "C.UTF-8") == nil { _ = setlocale(LC_ALL, "C.utf8") }
+    }
+
+    /// The bytes that undo kago's screen modes, from terminfo where it has them.
+    static func restoreSequence(mouse: Bool) -> [UInt8] {
+        var out: [UInt8] = []
+        for cap in ["sgr0", "cnorm", "rmkx", "rmcup"] {
+            guard let s = tigetstr(cap), Int(bitPattern: s) != -1 else { continue }
+            out += Array(String(cString: s).utf8)
+        }
+        if mouse { out += Array("\u{1b}[?1000l\u{1b}[?1002l\u{1b}[?1006l".utf8) }
+        out += Array("\r\n".utf8)
+        return out
+    }
+
+    /// The terminal's size in cells.
+    public var size: (width: Int, height: Int) {
+        (Int(getmaxx(kago_stdscr())), Int(getmaxy(kago_stdscr())))
+    }
+
+    // MARK: - Input
+
+    /// Waits up to `timeout` milliseconds (negative: forever, 0: not at all) for a key.
+    public func nextKey(timeout: Int32) -> Key? {
+        wtimeout(kago_stdscr(), timeout)
+        var ch: wint_t = 0
+        let r = wget_wch(kago_stdscr(), &ch)
+        if r == ERR { return nil }
+        let isKeyCode = r == KEY_CODE_YES
+        if isKeyCode && Int32(bitPattern: ch) == kago_key_mouse { return mouseEvent() }
+        return KeyDecoder.decode(ch, isKeyCode: isKeyCode)
+    }
+
+    private func mouseEvent() -> Key? {
+        var event = MEVENT()
+        guard getmouse(&event) == OK else { return nil }
+        let x = Int(event.x), y = Int(event.y)
+        if event.bstate & kago_button4_pressed != 0 { return .mouse(MouseEvent(.wheelUp, x: x, y: y)) }
+        if event.bstate & kago_button5_pressed != 0 { return .mouse(MouseEvent(.wheelDown, x: x, y: y)) }
+        if event.bstate & kago_button1_pressed != 0 { return .mouse(MouseEvent(.click, x: x, y: y)) }
+        return nil
+    }
+
+    // MARK: - Output
+
+    /// Draws a frame, sending only the cells that differ from the last one.
+    public func present(_ frame: Frame) {
+        let buffer = frame.buffer
+        let previous = last.flatMap { $0.width == buffer.width && $0.height == buffer.height ? $0 : nil }
+        if previous == nil { werase(kago_stdscr()) }
+        for y in 0..<buffer.height {
+            var x0 = -1, x1 = -1
+            for x in 0..<buffer.width where previous == nil || previous![x, y] != buffer[x, y] {
+                if x0 < 0 { x0 = x }
+                x1 = x
+            }
+            guard x0 >= 0 else { continue }
+            // Redraw the changed span whole, from the start of any wide character it cuts into.
+            while x0 > 0 && buffer[x0, y].isContinuation { x0 -= 1 }
+            var x = x0
+            while x <= x1 {
+                let cell = buffer[x, y]
+                if cell.isContinuation { x += 1; continue }
+                draw(cell, x: x, y: y, wide: x + 1 < buffer.width && buffer[x + 1, y].isContinuation)
+                x += 1
+            }
+        }
+        last = buffer
+        if let c = frame.cursor {
+            if !cursorVisible { curs_set(1); cursorVisible = true }
+            wmove(kago_stdscr(), Int32(c.y), Int32(c.x))
+        } else if cursorVisible {
+            curs_set(0)
+            cursorVisible = false
+        }
+        wnoutrefresh(kago_stdscr())
+        doupdate()
+    }
+
+    /// Forgets what is on screen so the next frame repaints everything (Ctrl-L, resize).
+    public func invalidate() {
+        last = nil
+        clearok(kago_stdscr(), true)
+    }
+
+    private func draw(_ cell: Cell, x: Int, y: Int, wide: Bool) {
+        var scalars = Array(cell.text.unicodeScalars)
+        var padAfter = false
+        if let base = scalars.first, !agreesWithLibc(base, wide: wide) {
+            // The C library disagrees with kago's width table (say, an emoji newer than glibc's
+            // Unicode); ncurses would misplace it, so draw a visible stand-in of the same width.
+            scalars = ["\u{FFFD}"]
+            padAfter = wide
+        }
+        let a = theme.appearance(cell.style)
+        var attrs = kago_a_normal
+        if a.bold { attrs |= kago_a_bold }
+        if a.dim { attrs |= kago_a_dim }
+        if a.reverse { attrs |= kago_a_reverse }
+        if a.underline { attrs |= kago_a_underline }
+        let pair = colorsEnabled ? colorPair(a.foreground, a.background) : 0
+        var wchars = scalars.prefix(Int(CCHARW_MAX) - 1).map { wchar_t(bitPattern: $0.value) }
+        wchars.append(0)
+        var cc = cchar_t()
+        _ = wchars.withUnsafeBufferPointer { kago_setcchar(&cc, $0.baseAddress, attrs, pair) }
+        // The bottom-right cell returns ERR by design (the cursor cannot advance); the cell is drawn.
+        _ = mvwadd_wch(kago_stdscr(), Int32(y), Int32(x), &cc)
+        if padAfter {
+            var space = cchar_t()
+            let blank: [wchar_t] = [32, 0]
+            _ = blank.withUnsafeBufferPointer { kago_setcchar(&space, $0.baseAddress, attrs, pair) }
+            _ = mvwadd_wch(kago_stdscr(), Int32(y), Int32(x + 1), &space)
+        }
+    }
+
+    private func agreesWithLibc(_ u: Unicode.Scalar, wide: Bool) -> Bool {
+        if u.value < 0x300 { return true }
+        if let known = wcwidthCache[u.value] { return known }
+        let w = kago_wcwidth(u.value)
+        let ok = w == (wide ? 2 : 1)
+        wcwidthCache[u.value] = ok
+        return ok
+    }
+
+    private func colorPair(_ fg: Color, _ bg: Color) -> Int16 {
+        if fg == .default && bg == .default { return 0 }
+        let key = Int32(fg.rawValue + 1) * 16 + Int32(bg.rawValue + 1)
+        if let p = pairs[key] { return p }
+        let p = Int16(pairs.count + 1)
+        init_pair(p, fg.rawValue, bg.rawValue)
+        pairs[key] = p
+        return p
+    }
+
+    // MARK: - Lifecycle
+
+    /// Hands the terminal back to the shell for Ctrl-Z, and takes it again on `fg`.
+    public func suspend() {
+        endwin()
+        kill(getpid(), SIGTSTP)
+        invalidate()
+        wrefresh(kago_stdscr())
+    }
+
+    /// Restores the terminal; call once, before exiting.
+    public func close() {
+        curs_set(1)
+        endwin()
+        delscreen(screen)
+        SignalGuard.uninstall()
+    }
+}

@@ -1,0 +1,144 @@
+import KagoState
+import KagoStore
+import KagoTerminal
+import KagoView
+
+/// The interactive list: wires the store, the reducer, the views and the terminal together.
+///
+/// One key: terminal → Keymap → `state.apply` → effects (store commits first) → render → present.
+final class App {
+    private var state: AppState
+    private let store: Store
+    private let terminal: Terminal
+    private let strings: Strings
+    private let configPath: String
+    private var dataVersion: Int64 = 0
+    private var lastPoll = 0.0
+
+    /// How often to look for changes made by other kago processes (SPEC: shown within a second).
+    static let pollInterval = 300.0
+
+    /// Opens the list in the terminal.
+    /// - Parameter forceIntro: show the tutorial even if it was seen (`--intro`).
+    static func run(_ startup: Startup, forceIntro: Bool) throws(ExitError) {
+        do { try Terminal.checkAvailable(environment: startup.environment) } catch { throw .runtime(error.message) }
+        let store = try startup.openStore()
+        let snapshot: Snapshot
+        let version: Int64
+        do {
+            snapshot = try store.load()
+            version = try store.dataVersion()
+        } catch {
+            throw .runtime(error.message)
+        }
+        var state = AppState(settings: startup.settings, language: startup.language, clock: SystemClock.local(),
+                             showIntro: forceIntro || startup.settings.introSeen < currentIntroVersion,
+                             problems: startup.problems)
+        if let reason = startup.configUnreadable { state.message = ShownMessage(message: .configUnreadable(reason)) }
+        let strings = Strings(startup.language)
+        for screen in Screen.allCases {
+            state.helpLineCounts[screen] = HelpOverlay.lines(for: screen, strings: strings).count
+        }
+        state.apply(.loaded(snapshot))
+        let terminal: Terminal
+        do {
+            terminal = try Terminal(environment: startup.environment, theme: startup.theme, mouse: startup.settings.mouse)
+        } catch {
+            throw .runtime(error.message)
+        }
+        let app = App(state: state, store: store, terminal: terminal, strings: strings, configPath: startup.paths.configFile)
+        app.dataVersion = version
+        app.loop()
+        terminal.close()
+    }
+
+    private init(state: AppState, store: Store, terminal: Terminal, strings: Strings, configPath: String) {
+        self.state = state
+        self.store = store
+        self.terminal = terminal
+        self.strings = strings
+        self.configPath = configPath
+    }
+
+    private func loop() {
+        let size = terminal.size
+        dispatch(.resize(width: size.width, height: size.height))
+        lastPoll = SystemClock.monotonicMilliseconds()
+        while !state.quitting {
+            dispatch(.tick(now: SystemClock.monotonicMilliseconds()))
+            terminal.present(RootView.render(state, strings: strings))
+            let timeout: Int32 = state.isAnimating ? 16 : Int32(App.pollInterval)
+            guard let first = terminal.nextKey(timeout: timeout) else {
+                idle()
+                continue
+            }
+            // Handle everything already typed (a paste, key repeat) before drawing again.
+            var key: Key? = first
+            var handled = 0
+            while let k = key, !state.quitting {
+                handle(k)
+                handled += 1
+                key = handled < 256 ? terminal.nextKey(timeout: 0) : nil
+            }
+            if SystemClock.monotonicMilliseconds() - lastPoll >= App.pollInterval { idle() }
+        }
+    }
+
+    private func handle(_ key: Key) {
+        switch key {
+        case .resize:
+            let size = terminal.size
+            terminal.invalidate()
+            dispatch(.resize(width: size.width, height: size.height))
+        case .ctrl("z"):
+            terminal.suspend()
+        case .mouse(let event):
+            if let action = RootView.action(for: event, in: state, strings: strings) { dispatch(action) }
+        default:
+            if let action = Keymap.action(for: key, in: state.keyMode) { dispatch(action) }
+        }
+    }
+
+    /// Between keys: follow the calendar and pick up other processes' changes.
+    private func idle() {
+        lastPoll = SystemClock.monotonicMilliseconds()
+        let clock = SystemClock.local()
+        if clock != state.clock { dispatch(.clock(clock)) }
+        do {
+            let version = try store.dataVersion()
+            if version != dataVersion {
+                dataVersion = version
+                dispatch(.loaded(try store.load()))
+            }
+        } catch {
+            dispatch(.failed(.saveFailed(error.message)))
+        }
+    }
+
+    /// Applies an action and carries out its effects; commits happen before the next frame is drawn.
+    private func dispatch(_ action: Action) {
+        var pending = state.apply(action)
+        while !pending.isEmpty {
+            let effect = pending.removeFirst()
+            switch effect {
+            case .commit(let command, let context):
+                do {
+                    let changes = try store.perform(command, now: SystemClock.now())
+                    pending += state.apply(.committed(changes, context))
+                } catch {
+                    pending += state.apply(.commitFailed(.saveFailed(error.message), context))
+                }
+            case .saveIntroSeen:
+                do {
+                    try ConfigStore.saveIntroSeen(version: currentIntroVersion, path: configPath)
+                } catch {
+                    pending += state.apply(.failed(.introNotSaved(error.message)))
+                }
+            case .redraw:
+                terminal.invalidate()
+            case .quit:
+                break
+            }
+        }
+    }
+}

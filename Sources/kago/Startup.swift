@@ -1,0 +1,56 @@
+import KagoState
+import KagoStore
+import KagoView
+
+/// What every entry point needs before doing anything: paths, settings and language.
+struct Startup {
+    let environment: [String: String]
+    let paths: XDGPaths
+    let settings: Settings
+    /// Config lines kago could not use, or why the config could not be read at all.
+    let problems: [ConfigProblem]
+    let configUnreadable: String?
+    let language: Language
+
+    /// Resolves paths and reads the config; a bad config never stops kago.
+    static func load(environment env: [String: String]) throws(ExitError) -> Startup {
+        guard let paths = XDGPaths.resolve(environment: env) else {
+            throw .runtime("cannot find the home directory: HOME is not set to an absolute path",
+                           hint: "Set HOME, or XDG_CONFIG_HOME and XDG_DATA_HOME.")
+        }
+        var settings = Settings()
+        var problems: [ConfigProblem] = []
+        var unreadable: String?
+        switch ConfigStore.read(path: paths.configFile) {
+        case .missing: break
+        case .loaded(let file): (settings, problems) = file.settings()
+        case .unreadable(let reason): unreadable = reason
+        }
+        let language = settings.language ?? languageFromLocale(env)
+        return Startup(environment: env, paths: paths, settings: settings, problems: problems,
+                       configUnreadable: unreadable, language: language)
+    }
+
+    /// The theme the settings and NO_COLOR ask for.
+    var theme: Theme {
+        Theme.resolve(settings.theme, noColor: !(environment["NO_COLOR"] ?? "").isEmpty,
+                      colorFGBG: environment["COLORFGBG"])
+    }
+
+    /// Opens the store, turning its errors into the one-line exit (SPEC §7).
+    func openStore() throws(ExitError) -> Store {
+        do {
+            return try Store.open(path: paths.databaseFile)
+        } catch {
+            throw .runtime(error.message, hint: hint(for: error))
+        }
+    }
+
+    private func hint(for error: StoreError) -> String? {
+        switch error {
+        case .unreadable: return "The file was left untouched; move it aside to start a new list."
+        case .newerSchema: return "The file was left untouched."
+        default: return nil
+        }
+    }
+}
