@@ -15,10 +15,11 @@ let package = Package(
         .target(name: "KagoState"),
         .target(name: "KagoView", dependencies: ["KagoState"]),
         .target(name: "KagoStore", dependencies: ["KagoState", "CSQLite"]),
+        .target(name: "KagoFormats", dependencies: ["KagoState"]),
         .target(name: "KagoTerminal", dependencies: ["KagoView", "CNCurses"]),
         .executableTarget(
             name: "kago",
-            dependencies: ["KagoState", "KagoView", "KagoStore", "KagoTerminal"]
+            dependencies: ["KagoState", "KagoView", "KagoStore", "KagoTerminal", "KagoFormats"]
         ),
         .testTarget(name: "KagoStateTests", dependencies: ["KagoState"]),
         .testTarget(
@@ -27,6 +28,10 @@ let package = Package(
             exclude: ["Snapshots"]
         ),
         .testTarget(name: "KagoStoreTests", dependencies: ["KagoStore", "KagoState"]),
+        .testTarget(name: "KagoFormatsTests", dependencies: ["KagoFormats", "KagoState"]),
+        .testTarget(name: "KagoTerminalTests", dependencies: ["KagoTerminal", "KagoView"]),
+        // Runs the built `kago` binary against temporary XDG homes.
+        .testTarget(name: "KagoCLITests", dependencies: ["kago"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,1 @@
+// JSON, CSV and Markdown for export and import; filled in by the CLI work.
