@@ -51,11 +51,25 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     /// Parses `YYYY-MM-DD` exactly; nil for anything else.
     public init?(iso text: some StringProtocol) {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, (1...2).contains(parts[1].count),
-              (1...2).contains(parts[2].count),
-              parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
-              let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]) else { return nil }
+        // Byte-level parsing: the store reads a date per row, so this is on the start-up path.
+        var y = 0, m = 0, d = 0, field = 0
+        var yDigits = 0, mDigits = 0, dDigits = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "-") {
+                field += 1
+                guard field < 3 else { return nil }
+            } else if byte >= 48 && byte <= 57 {
+                let v = Int(byte - 48)
+                switch field {
+                case 0: y = y * 10 + v; yDigits += 1
+                case 1: m = m * 10 + v; mDigits += 1
+                default: d = d * 10 + v; dDigits += 1
+                }
+            } else {
+                return nil
+            }
+        }
+        guard field == 2, yDigits == 4, (1...2).contains(mDigits), (1...2).contains(dDigits) else { return nil }
         self.init(year: y, month: m, day: d)
     }
 

@@ -74,7 +74,7 @@ extension AppState {
             if case .renameCategory(let id) = state.purpose {
                 return [.commit(.renameCategory(id: id, name: name), CommitContext(message: .categoryRenamed(name)))]
             }
-            return [.commit(.addCategory(name: name), CommitContext(message: .categoryAdded(name)))]
+            return [.commit(.addCategory(name: name), CommitContext(message: .categoryAdded(name), selectInserted: true))]
         }
     }
 

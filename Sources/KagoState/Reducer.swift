@@ -297,8 +297,12 @@ extension AppState {
         case .undo(let entry): pushRedo(entry)
         case .redo(let entry): pushUndo(entry, clearRedo: false)
         }
-        if context.selectInserted, let new = changes.items.first(where: { $0.before == nil && $0.after != nil }) {
-            select(.item(new.id))
+        if context.selectInserted {
+            if screen != .categories, let new = changes.items.first(where: { $0.before == nil && $0.after != nil }) {
+                select(.item(new.id))
+            } else if let new = changes.categories.first(where: { $0.before == nil && $0.after != nil }) {
+                select(.category(new.id))
+            }
         }
         if let m = context.message { show(m) }
     }

@@ -23,10 +23,9 @@ public enum HelpOverlay {
     }
 
     /// The box the overlay occupies.
+    /// It covers the whole list area, so nothing of the list shows through beside it.
     static func frame(width: Int, height: Int) -> Rect {
-        let w = min(width - 2, 68)
-        let h = height - 2
-        return Rect(x: (width - w) / 2, y: 1, width: w, height: h)
+        Rect(x: 0, y: 1, width: width, height: height - 2)
     }
 
     public static func render(_ state: AppState, strings: Strings, into buffer: inout ScreenBuffer) {
@@ -37,7 +36,7 @@ public enum HelpOverlay {
         let visible = state.helpViewport
         let top = min(state.helpScroll ?? 0, max(0, all.count - visible))
         buffer.write(strings[.helpTitle], x: box.x + 2, y: box.y, maxWidth: box.width - 4, style: Style(.helpTitle))
-        let keyWidth = min(22, box.width / 3)
+        let keyWidth = min(20, box.width / 3)
         for (n, line) in all.dropFirst(top).prefix(visible).enumerated() {
             let y = box.y + 1 + n
             if let keys = line.keys {
