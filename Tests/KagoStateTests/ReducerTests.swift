@@ -1,0 +1,357 @@
+@testable import KagoState
+import XCTest
+
+/// Reducer tables: each action's state change and effects, with the store's part played by
+/// hand-made change sets (the reducer's contract is the `.committed` action, not the database).
+final class ReducerTests: XCTestCase {
+    let today = Day(year: 2026, month: 12, day: 2)!
+
+    func makeState(intro: Bool = false, items: [Item] = [], categories: [Category] = [],
+                   settings: Settings = Settings()) -> AppState {
+        var s = AppState(settings: settings, language: .en, clock: LocalClock(today: today), showIntro: intro)
+        s.apply(.resize(width: 80, height: 24))
+        s.apply(.loaded(Snapshot(items: items, categories: categories, knownNames: items.map(\.name))))
+        return s
+    }
+
+    func item(_ id: Int64, _ name: String, category: Int64? = nil, date: Day? = nil, purchased: Timestamp? = nil) -> Item {
+        Item(id: id, name: name, categoryID: category, date: date, createdAt: 1000 + id, purchasedAt: purchased)
+    }
+
+    /// Plays the store: wraps an insert as the change set a commit would return.
+    func inserted(_ item: Item) -> ChangeSet { ChangeSet(items: [RowChange(id: item.id, before: nil, after: item)]) }
+
+    // MARK: - Tutorial
+
+    func testTutorialPagesForwardBackAndStart() {
+        var s = makeState(intro: true, settings: { var x = Settings(); x.animations = false; return x }())
+        XCTAssertEqual(s.keyMode, .intro)
+        XCTAssertEqual(s.apply(.introNext), [])
+        XCTAssertEqual(s.intro?.page, 1)
+        s.apply(.introBack)
+        s.apply(.introBack)
+        XCTAssertEqual(s.intro?.page, 0, "Back on the first page stays there")
+        s.apply(.introGoTo(2))
+        XCTAssertEqual(s.intro?.page, 2)
+        s.apply(.introNext)
+        XCTAssertEqual(s.intro?.page, 2, "Next on the last page stays there")
+        XCTAssertEqual(s.apply(.introConfirm), [.saveIntroSeen], "Enter on the last page is Start")
+        XCTAssertNil(s.intro)
+        XCTAssertEqual(s.screen, .toBuy)
+    }
+
+    func testEnterIsNextBeforeTheLastPage() {
+        var s = makeState(intro: true)
+        XCTAssertEqual(s.apply(.introConfirm), [])
+        XCTAssertEqual(s.intro?.page, 1)
+    }
+
+    func testSkipSavesAndQuitDoesNot() {
+        var s = makeState(intro: true)
+        XCTAssertEqual(s.apply(.introSkip), [.saveIntroSeen])
+        var q = makeState(intro: true)
+        XCTAssertEqual(q.apply(.quit), [.quit])
+        XCTAssertNotNil(q.intro, "quitting midway leaves the tutorial unseen")
+    }
+
+    func testSlideAnimationRunsOnTicksAndAnyKeyCompletesIt() {
+        var s = makeState(intro: true)
+        s.apply(.introNext)
+        XCTAssertTrue(s.isAnimating)
+        s.apply(.tick(now: 1000))
+        s.apply(.tick(now: 1000 + Transition.duration / 2))
+        XCTAssertEqual(s.intro?.transition?.progress ?? 0, 0.5, accuracy: 0.01)
+        s.apply(.tick(now: 1000 + Transition.duration + 1))
+        XCTAssertFalse(s.isAnimating)
+
+        s.apply(.introNext)
+        XCTAssertTrue(s.isAnimating)
+        s.apply(.introBack)
+        XCTAssertEqual(s.intro?.page, 1, "the key finished the slide to page 3, then went back")
+    }
+
+    func testAnimationsOffMeansNoSlide() {
+        var settings = Settings()
+        settings.animations = false
+        var s = makeState(intro: true, settings: settings)
+        s.apply(.introNext)
+        XCTAssertFalse(s.isAnimating)
+    }
+
+    // MARK: - Selection
+
+    func testMovingSkipsHeadersAndStopsAtTheEnds() {
+        let items = [item(1, "a", date: today), item(2, "b", date: today.adding(days: 1)), item(3, "c")]
+        var s = makeState(items: items)
+        XCTAssertEqual(s.list.rows, [.header(.today), .item(1), .header(.tomorrow), .item(2), .header(.noDate), .item(3)])
+        XCTAssertEqual(s.list.selected, .item(1))
+        s.apply(.move(1))
+        XCTAssertEqual(s.list.selected, .item(2))
+        s.apply(.move(5))
+        XCTAssertEqual(s.list.selected, .item(3))
+        s.apply(.move(-10))
+        XCTAssertEqual(s.list.selected, .item(1))
+        s.apply(.moveToBottom)
+        XCTAssertEqual(s.list.selected, .item(3))
+        s.apply(.moveToTop)
+        XCTAssertEqual(s.list.selected, .item(1))
+        XCTAssertEqual(s.list.scroll, 0, "the header above the first item stays visible")
+    }
+
+    func testPagingKeepsTheSelectionVisible() {
+        let items = (1...100).map { item(Int64($0), "item \($0)") }
+        var s = makeState(items: items)
+        s.apply(.cycleSort)
+        s.apply(.cycleSort) // name: no headers
+        s.apply(.pageDown)
+        XCTAssertGreaterThanOrEqual(s.list.selection, s.list.scroll)
+        XCTAssertLessThan(s.list.selection, s.list.scroll + s.listHeight)
+        s.apply(.moveToBottom)
+        XCTAssertEqual(s.list.selection, 99)
+        XCTAssertEqual(s.list.scroll, 100 - s.listHeight)
+        s.apply(.scroll(-30))
+        XCTAssertLessThan(s.list.selection, s.list.scroll + s.listHeight, "the wheel drags the selection along")
+    }
+
+    func testReloadKeepsTheSelectionOnTheSameItem() {
+        var s = makeState(items: [item(1, "a"), item(2, "b"), item(3, "c")])
+        s.apply(.move(2))
+        XCTAssertEqual(s.list.selected, .item(3))
+        s.apply(.loaded(Snapshot(items: [item(0, "first"), item(1, "a"), item(2, "b"), item(3, "c")])))
+        XCTAssertEqual(s.list.selected, .item(3))
+        s.apply(.loaded(Snapshot(items: [item(0, "first"), item(1, "a"), item(2, "b")])))
+        XCTAssertEqual(s.list.selected, .item(2), "a vanished item leaves the selection nearby")
+    }
+
+    // MARK: - Adding and editing
+
+    func testAddParsesTheLineAndCommitsIt() {
+        var s = makeState()
+        s.apply(.startAdd)
+        XCTAssertEqual(s.keyMode, .input)
+        for ch in "牛乳 x2 #乳製品 @明日" { s.apply(.line(.insert(String(ch)))) }
+        let effects = s.apply(.submit)
+        let draft = ItemDraft(name: "牛乳", quantity: "2", category: "乳製品", date: today.adding(days: 1))
+        XCTAssertEqual(effects, [.commit(.add(draft), CommitContext(message: .added("牛乳"), selectInserted: true))])
+        XCTAssertNil(s.input)
+
+        let new = Item(id: 7, name: "牛乳", quantity: "2", categoryID: 1, date: today.adding(days: 1), createdAt: 5)
+        var changes = inserted(new)
+        changes.categories = [RowChange(id: 1, before: nil, after: Category(id: 1, name: "乳製品", position: 0))]
+        s.apply(.committed(changes, CommitContext(message: .added("牛乳"), selectInserted: true)))
+        XCTAssertEqual(s.list.selected, .item(7))
+        XCTAssertEqual(s.toBuyCount, 1)
+        XCTAssertEqual(s.message?.message, .added("牛乳"))
+        XCTAssertEqual(s.knownNames.first, "牛乳")
+    }
+
+    func testABadDateOrAnEmptyNameSavesNothingAndKeepsTheLine() {
+        var s = makeState()
+        s.apply(.startAdd)
+        for ch in "milk @someday" { s.apply(.line(.insert(String(ch)))) }
+        XCTAssertEqual(s.apply(.submit), [])
+        XCTAssertEqual(s.message?.message, .badDate("@someday"))
+        XCTAssertEqual(s.input?.editor.text, "milk @someday")
+        s.apply(.line(.killToStart))
+        XCTAssertEqual(s.apply(.submit), [])
+        XCTAssertEqual(s.message?.message, .emptyName)
+        s.apply(.cancel)
+        XCTAssertNil(s.input)
+    }
+
+    func testEditOpensTheItemInQuickAddSyntax() {
+        let cat = Category(id: 3, name: "frozen food", position: 0)
+        var it = item(1, "peas", category: 3, date: today)
+        it.quantity = "500g"
+        it.note = "the small bag"
+        var s = makeState(items: [it], categories: [cat])
+        s.apply(.startEdit)
+        XCTAssertEqual(s.input?.editor.text, "peas 500g #\"frozen food\" @2026-12-02 -- the small bag")
+        guard case .commit(.edit(let id, let draft), _)? = s.apply(.submit).first else { return XCTFail("no edit") }
+        XCTAssertEqual(id, 1)
+        XCTAssertEqual(draft, s.draft(of: it), "editing without changes round-trips")
+    }
+
+    func testTabCompletesNamesAndCategoriesAndCycles() {
+        var s = makeState(items: [item(1, "Milk"), item(2, "Mineral water"), item(3, "Bread")],
+                          categories: [Category(id: 1, name: "dairy", position: 0), Category(id: 2, name: "drinks", position: 1)])
+        s.apply(.startAdd)
+        s.apply(.line(.insert("mi")))
+        s.apply(.line(.complete))
+        let first = s.input!.editor.text
+        s.apply(.line(.complete))
+        let second = s.input!.editor.text
+        XCTAssertEqual(Set([first, second]), ["Milk", "Mineral water"])
+        s.apply(.line(.complete))
+        XCTAssertEqual(s.input!.editor.text, "mi", "after the last candidate, what was typed comes back")
+        s.apply(.line(.insert(" #d")))
+        s.apply(.line(.complete))
+        XCTAssertEqual(s.input!.editor.text, "mi #dairy")
+    }
+
+    // MARK: - Checking, deleting, undo
+
+    func testCheckThenUndoThenRedo() {
+        let milk = item(1, "milk")
+        var s = makeState(items: [milk])
+        let effects = s.apply(.toggle)
+        XCTAssertEqual(effects, [.commit(.setPurchased(ids: [1], true), CommitContext(message: .checked("milk")))])
+        var bought = milk
+        bought.purchasedAt = 5000
+        let change = ChangeSet(items: [RowChange(id: 1, before: milk, after: bought)])
+        s.apply(.committed(change, CommitContext(message: .checked("milk"))))
+        XCTAssertEqual(s.toBuyCount, 0)
+        XCTAssertEqual(s.purchasedCount, 1)
+        XCTAssertTrue(s.message!.message.offersUndo)
+
+        guard case .commit(.restore(let undo), let ctx)? = s.apply(.undo).first else { return XCTFail("no undo") }
+        XCTAssertEqual(undo, change.inverted)
+        s.apply(.committed(undo, ctx))
+        XCTAssertEqual(s.toBuyCount, 1)
+        XCTAssertEqual(s.undoStack.count, 0)
+        XCTAssertEqual(s.redoStack.count, 1)
+
+        guard case .commit(.restore(let redo), let rctx)? = s.apply(.redo).first else { return XCTFail("no redo") }
+        XCTAssertEqual(redo, change)
+        s.apply(.committed(redo, rctx))
+        XCTAssertEqual(s.purchasedCount, 1)
+        XCTAssertEqual(s.undoStack.count, 1)
+        XCTAssertEqual(s.redoStack.count, 0)
+    }
+
+    func testNothingToUndo() {
+        var s = makeState()
+        XCTAssertEqual(s.apply(.undo), [])
+        XCTAssertEqual(s.message?.message, .nothingToUndo)
+        XCTAssertEqual(s.apply(.redo), [])
+        XCTAssertEqual(s.message?.message, .nothingToRedo)
+    }
+
+    func testAFailedUndoKeepsItsEntry() {
+        var s = makeState(items: [item(1, "milk")])
+        s.apply(.committed(ChangeSet(items: [RowChange(id: 1, before: item(1, "milk"), after: nil)]),
+                           CommitContext(message: .deleted("milk"))))
+        guard case .commit(_, let ctx)? = s.apply(.undo).first else { return XCTFail("no undo") }
+        XCTAssertEqual(s.undoStack.count, 0)
+        s.apply(.commitFailed(.saveFailed("disk full"), ctx))
+        XCTAssertEqual(s.undoStack.count, 1, "the change can still be undone once the problem is fixed")
+        XCTAssertEqual(s.message?.message, .saveFailed("disk full"))
+    }
+
+    func testANewChangeClearsRedo() {
+        var s = makeState(items: [item(1, "a"), item(2, "b")])
+        let del = ChangeSet(items: [RowChange(id: 1, before: item(1, "a"), after: nil)])
+        s.apply(.committed(del, CommitContext()))
+        guard case .commit(_, let ctx)? = s.apply(.undo).first else { return XCTFail() }
+        s.apply(.committed(del.inverted, ctx))
+        XCTAssertEqual(s.redoStack.count, 1)
+        s.apply(.committed(ChangeSet(items: [RowChange(id: 2, before: item(2, "b"), after: nil)]), CommitContext()))
+        XCTAssertEqual(s.redoStack.count, 0)
+    }
+
+    func testDeleteAndToggleWithNothingSelected() {
+        var s = makeState()
+        XCTAssertEqual(s.apply(.delete), [])
+        XCTAssertEqual(s.apply(.toggle), [])
+        XCTAssertEqual(s.message?.message, .nothingSelected)
+    }
+
+    // MARK: - Screens, sort, filter, categories
+
+    func testScreensCycleAndJump() {
+        var s = makeState()
+        s.apply(.nextScreen)
+        XCTAssertEqual(s.screen, .purchased)
+        s.apply(.nextScreen)
+        s.apply(.nextScreen)
+        XCTAssertEqual(s.screen, .toBuy)
+        s.apply(.previousScreen)
+        XCTAssertEqual(s.screen, .categories)
+        s.apply(.showScreen(.purchased))
+        XCTAssertEqual(s.keyMode, .purchased)
+    }
+
+    func testSortCyclesDateCategoryNameAdded() {
+        var s = makeState()
+        var seen: [SortMode] = []
+        for _ in 0..<4 { s.apply(.cycleSort); seen.append(s.sort) }
+        XCTAssertEqual(seen, [.category, .name, .added, .date])
+    }
+
+    func testFilterIsIncrementalAndEscClearsIt() {
+        var s = makeState(items: [item(1, "Milk"), item(2, "Bread"), item(3, "Oat milk")])
+        s.apply(.startFilter)
+        s.apply(.line(.insert("MIL")))
+        XCTAssertEqual(s.list.rows.filter(\.isSelectable).count, 2)
+        s.apply(.submit)
+        XCTAssertNil(s.input)
+        XCTAssertEqual(s.list.filter, "MIL")
+        s.apply(.clearFilter)
+        XCTAssertEqual(s.list.filter, "")
+        XCTAssertEqual(s.list.rows.filter(\.isSelectable).count, 3)
+    }
+
+    func testEnterOnACategoryScopesToBuyAndEscUnscopes() {
+        let cats = [Category(id: 1, name: "dairy", position: 0), Category(id: 2, name: "fruit", position: 1)]
+        var s = makeState(items: [item(1, "milk", category: 1), item(2, "apple", category: 2), item(3, "soap")],
+                          categories: cats)
+        s.apply(.showScreen(.categories))
+        XCTAssertEqual(s.list.rows, [.category(1), .category(2), .category(nil)])
+        XCTAssertEqual(s.categoryCounts[2], ItemCounts(toBuy: 1, purchased: 0))
+        s.apply(.move(1))
+        s.apply(.openCategory)
+        XCTAssertEqual(s.screen, .toBuy)
+        XCTAssertEqual(s.list.rows.filter(\.isSelectable), [.item(2)])
+        s.apply(.clearFilter)
+        XCTAssertNil(s.scope)
+        XCTAssertEqual(s.list.rows.filter(\.isSelectable).count, 3)
+    }
+
+    func testCategoryCommandsAndTheFixedUncategorisedRow() {
+        var s = makeState(categories: [Category(id: 1, name: "dairy", position: 0)])
+        s.apply(.showScreen(.categories))
+        XCTAssertEqual(s.apply(.moveCategory(1)), [.commit(.moveCategory(id: 1, by: 1), CommitContext())])
+        s.apply(.startRenameCategory)
+        XCTAssertEqual(s.input?.editor.text, "dairy")
+        s.apply(.line(.killToStart))
+        s.apply(.line(.insert("#Milk stuff")))
+        XCTAssertEqual(s.apply(.submit), [.commit(.renameCategory(id: 1, name: "Milk stuff"),
+                                                   CommitContext(message: .categoryRenamed("Milk stuff")))])
+        s.apply(.moveToBottom)
+        XCTAssertEqual(s.list.selected, .category(nil))
+        XCTAssertEqual(s.apply(.deleteCategory), [])
+        XCTAssertEqual(s.message?.message, .uncategorisedIsFixed)
+    }
+
+    func testClearPurchasedAsksFirst() {
+        var s = makeState(items: [item(1, "a", purchased: 10), item(2, "b", purchased: 20)])
+        s.apply(.showScreen(.purchased))
+        XCTAssertEqual(s.list.rows, [.item(2), .item(1)], "newest purchase first")
+        XCTAssertEqual(s.apply(.clearPurchased), [])
+        XCTAssertEqual(s.keyMode, .confirm)
+        XCTAssertEqual(s.apply(.answer(false)), [])
+        XCTAssertNil(s.confirmation)
+        s.apply(.clearPurchased)
+        XCTAssertEqual(s.apply(.answer(true)), [.commit(.clearPurchased, CommitContext(message: .clearedPurchased(2)))])
+    }
+
+    func testTooSmallAndBackKeepsEverything() {
+        var s = makeState(items: (1...30).map { item(Int64($0), "i\($0)") })
+        s.apply(.move(20))
+        let before = s.list.selected
+        s.apply(.resize(width: 20, height: 5))
+        XCTAssertEqual(s.keyMode, .tooSmall)
+        s.apply(.resize(width: 80, height: 24))
+        XCTAssertEqual(s.list.selected, before)
+        XCTAssertEqual(s.keyMode, .toBuy)
+    }
+
+    func testMessagesExpire() {
+        var s = makeState()
+        s.apply(.undo)
+        s.apply(.tick(now: 100))
+        XCTAssertNotNil(s.message)
+        s.apply(.tick(now: 100 + ShownMessage.lifetime))
+        XCTAssertNil(s.message)
+    }
+}
