@@ -70,8 +70,8 @@ public enum IntroView {
         var pageBuffer = ScreenBuffer(width: area.width, height: area.height)
         let (titleKey, lineKey) = [(StringKey.intro1Title, StringKey.intro1Line), (.intro2Title, .intro2Line),
                                    (.intro3Title, .intro3Line)][min(page, 2)]
-        let textWidth = max(1, min(area.width - 4, 60))
-        let lines = wrap(strings[lineKey], width: textWidth)
+        let textWidth = max(1, min(area.width - 2, 64))
+        let lines = TextWrap.lines(strings[lineKey], width: textWidth)
         let picture = IntroPictures.picture(page, strings: strings)
         let textHeight = 2 + lines.count
         let withPicture = area.height >= textHeight + picture.count + 3 && area.width >= 30
@@ -94,41 +94,6 @@ public enum IntroView {
             y += 1
         }
         buffer.blit(pageBuffer, to: area, offset: offset)
-    }
-
-    /// Splits text into lines of at most `width` cells: at spaces where there are some,
-    /// anywhere between CJK characters.
-    public static func wrap(_ text: String, width: Int) -> [String] {
-        var lines: [String] = []
-        var current = ""
-        var currentWidth = 0
-        var lastBreak: String.Index?
-        for ch in text {
-            let w = DisplayWidth.of(ch)
-            if currentWidth + w > width && !current.isEmpty {
-                if ch == " " {
-                    lines.append(current)
-                    current = ""; currentWidth = 0; lastBreak = nil
-                    continue
-                }
-                if let b = lastBreak {
-                    let head = String(current[..<b])
-                    let tail = String(current[current.index(after: b)...])
-                    lines.append(head)
-                    current = tail
-                    currentWidth = DisplayWidth.of(tail)
-                } else {
-                    lines.append(current)
-                    current = ""; currentWidth = 0
-                }
-                lastBreak = nil
-            }
-            if ch == " " { lastBreak = current.endIndex }
-            current.append(ch)
-            currentWidth += w
-        }
-        if !current.isEmpty { lines.append(current) }
-        return lines.map { String($0.trimmingWhitespace()) }
     }
 }
 

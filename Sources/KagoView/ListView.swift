@@ -39,8 +39,12 @@ public enum ListView {
             } else {
                 key = [.emptyToBuy, .emptyPurchased, .emptyCategories][state.screen.rawValue]
             }
-            let y = area.y + max(0, area.height / 2 - 1)
-            buffer.writeCentered(strings[key], y: y, in: area, style: Style(.dim))
+            let lines = TextWrap.lines(strings[key], width: area.width - 2)
+            var y = area.y + max(0, (area.height - lines.count) / 2)
+            for line in lines.prefix(area.height) {
+                buffer.writeCentered(line, y: y, in: area, style: Style(.dim))
+                y += 1
+            }
             return
         }
         let top = scroll(list, height: area.height)
