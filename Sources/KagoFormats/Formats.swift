@@ -1,1 +1,0 @@
-// JSON, CSV and Markdown for export and import; filled in by the CLI work.
