@@ -50,6 +50,7 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     public var description: String { iso }
 
     /// Parses `YYYY-MM-DD` exactly; nil for anything else.
+    @inlinable
     public init?(iso text: some StringProtocol) {
         // Byte-level parsing: the store reads a date per row, so this is on the start-up path.
         var y = 0, m = 0, d = 0, field = 0

