@@ -321,12 +321,21 @@ test_other_process_tui() {
     assert_has "/milk"
     keys Escape
     wait_for "] Eggs"
-    # And back the other way: a check in a shows in b.
-    keys g
+    # The selection stays on its item when rows are inserted above it.
+    keys g j                                    # 牛乳 (Tomorrow, below Bread)
+    use b
+    add_item "Coffee @today"                    # lands in Today, above 牛乳
+    wait_for "To buy 6"
+    use a
+    wait_for "] Coffee" 1.5
     keys Space
     wait_for "Purchased 1"
+    assert_no_row "牛乳"
+    assert_row "Coffee"
+    # And back the other way: the check in a shows in b.
     use b
     wait_for "Purchased 1" 1.5
+    assert_no_row "牛乳"
     keys q
     wait_exit 0
     use a
@@ -350,6 +359,211 @@ test_other_process_cli() {
     assert_eq "$RC" 0 "kago check exit status (stderr: $ERR)"
     wait_for "Purchased 1" 1.5
     assert_no_row "Milk"
+    keys q
+    wait_exit 0
+}
+
+test_list_edit() {
+    seed_three
+    keys g j                                    # 牛乳 (Tomorrow, after Bread)
+    keys e
+    wait_for "Edit: 牛乳"
+    [[ $(line_with "Edit:") == *"#乳製品"* ]] || fail "the edit line lacks the category: $(line_with "Edit:")"
+    keys C-u
+    type_text "牛乳 x3 #乳製品 @明日 -- low fat"
+    keys Enter
+    wait_gone "Edit:"
+    wait_for "×3"
+    assert_row "牛乳" "×3" "乳製品" "Tomorrow"
+    assert_has "To buy 3"
+    # Enter edits too; Esc cancels without a change.
+    keys g Enter
+    wait_for "Edit: Bread"
+    type_text " extra"
+    keys Escape
+    wait_gone "Edit:"
+    assert_no_row "Bread extra"
+    keys u                                      # undo the edit
+    wait_for "×2"
+    assert_row "牛乳" "×2"
+    keys q
+    wait_exit 0
+}
+
+test_quick_add_completion_and_learning() {
+    seed_three
+    keys a
+    wait_for "Add:"
+    type_text "Bre"
+    keys Tab
+    wait_for "Add: Bread"
+    keys C-u
+    type_text "Rolls #bak"
+    keys Tab
+    wait_for "Add: Rolls #bakery"
+    keys Escape
+    wait_gone "Add:"
+    # A name seen before, added without #, gets its last category.
+    keys g d
+    wait_for "To buy 2"
+    add_item "bread"
+    wait_for "To buy 3"
+    assert_row "bread" "bakery"
+    assert_has "Categories 3"
+    keys q
+    wait_exit 0
+}
+
+test_input_line_editing() {
+    open_list
+    keys a
+    wait_for "Add:"
+    type_text "牛乳"
+    keys Left
+    type_text "x"                               # the cursor moves by character, not by byte
+    wait_for "Add: 牛x乳"
+    keys C-a
+    type_text "A"
+    keys C-e
+    type_text "Z"
+    wait_for "Add: A牛x乳Z"
+    xterm_key Home                              # as xterm sends it (see home_end_vt_sequences)
+    keys Right Right BSpace                     # Backspace before the cursor: 牛 goes
+    wait_for "Add: Ax乳Z"
+    keys C-w                                    # the word before the cursor: A
+    wait_for "Add: x乳Z"
+    xterm_key End
+    keys Left C-k                               # to the end: Z
+    wait_for "Add: x乳"
+    assert_not "Add: x乳Z"
+    type_text " 2本 #和食"
+    keys Enter
+    wait_for "To buy 1"
+    assert_row "x乳" "2本" "和食"
+    keys q
+    wait_exit 0
+}
+
+test_purchased_clear() {
+    seed_three
+    keys g Space
+    wait_for "Purchased 1"
+    keys g Space
+    wait_for "Purchased 2"
+    keys 2
+    wait_for "[x] 牛乳"
+    keys C
+    wait_for "y/n"
+    keys n                                      # anything but y keeps them
+    wait_gone "y/n"
+    assert_has "Purchased 2"
+    keys C
+    wait_for "y/n"
+    keys y
+    wait_for "Purchased 0"
+    assert_has "To buy 1"
+    keys u
+    wait_for "Purchased 2"
+    assert_row "Bread"
+    keys q
+    wait_exit 0
+}
+
+test_categories_edit() {
+    seed_three
+    keys 3
+    wait_for "Uncategorised"
+    # Rename onto an existing name merges.
+    keys g r
+    wait_for "Rename: 乳製品"
+    keys C-u
+    type_text "bakery"
+    keys Enter
+    wait_for "Categories 2"
+    [[ $(line_with "bakery") == *"2 to buy"* ]] || fail "merged counts: $(line_with "bakery")"
+    # J moves down the store walk; that is the category sort of To buy.
+    keys g J
+    wait_for "fruit"
+    assert_order "fruit" "bakery" "Uncategorised"
+    keys 1 s
+    wait_for "sort: category"
+    assert_order "🍎 Apples" "Bread"
+    # Deleting a category leaves its items uncategorised (undoable).
+    keys 3 g d
+    wait_for "Categories 1"
+    [[ $(line_with "Uncategorised") == *"1 to buy"* ]] || fail "uncategorised counts: $(line_with "Uncategorised")"
+    keys 1
+    wait_for "] 🍎 Apples"
+    keys 3 u
+    wait_for "Categories 2"
+    # Add a category.
+    keys a
+    wait_for "New category:"
+    type_text "野菜"
+    keys Enter
+    wait_for "Categories 3"
+    assert_has "野菜"
+    keys q
+    wait_exit 0
+}
+
+test_long_names_truncate() {
+    open_list
+    add_item "とても長い名前の商品を書いてみるとどうなるのか確かめるためのテストです x2 #とても長いカテゴリの名前です @2020-01-01"
+    add_item "A very long English item name that goes on and on and on and on and on and on #cat @2020-01-02"
+    wait_for "To buy 2"
+    wait_for "Overdue"
+    local a b
+    a=$(row "とても長い")
+    b=$(row "A very long")
+    [[ $a == *"…"* && $b == *"…"* ]] || fail "long names not truncated with …:"$'\n'"$a"$'\n'"$b"
+    [[ $(cell_of "$a" "×2") -lt 80 ]] || fail "row too wide"
+    # The date column starts at the same cell in both rows.
+    [[ $(cell_of "$a" "2020") == "$(cell_of "$b" "2020")" ]] \
+        || fail "date columns not aligned ($(cell_of "$a" "2020") vs $(cell_of "$b" "2020"))"
+    keys q
+    wait_exit 0
+}
+
+test_purchased_newest_first() {
+    seed_three
+    # Check Bread, then 牛乳 (added before Bread), both within one second: start right after
+    # the clock turns a second (a wait on a condition, at most 1 s).
+    local t0
+    t0=$(date +%s)
+    while [[ $(date +%s) == "$t0" ]]; do sleep 0.02; done
+    keys g Space g Space
+    wait_for "Purchased 2"
+    keys 2
+    wait_for "[x] 牛乳"
+    assert_order "[x] 牛乳" "[x] Bread"         # newest first: 牛乳 was checked last
+    keys q
+    wait_exit 0
+}
+
+test_home_end_vt_sequences() {
+    # tmux (also screen, PuTTY, the Linux console) sends Home/End as ESC [1~ / ESC [4~, which
+    # the xterm-256color terminfo does not list. They must not act as Esc followed by "1~".
+    seed_three
+    keys g Space
+    wait_for "Purchased 1"
+    keys 2
+    wait_for "[x] Bread"
+    keys Home End                               # on Purchased: must stay there
+    keys '?'                                    # a marker: the help overlay opens after them
+    wait_for "Keys" 3
+    keys Escape
+    wait_gone "Keys" 3
+    wait_for "[x] Bread" 3
+    keys a                                      # Purchased has `a` too
+    wait_for "Add:"
+    type_text "abc"
+    keys Home
+    type_text "X"
+    keys End
+    type_text "Y"
+    wait_for "Add: XabcY" 3
+    keys Escape
     keys q
     wait_exit 0
 }

@@ -181,6 +181,16 @@ keys() { tm send-keys -t "$CUR" "$@"; }
 # type_text TEXT: literal UTF-8 text.
 type_text() { tm send-keys -t "$CUR" -l -- "$1"; }
 
+# xterm_key Home|End: the key as xterm sends it in keypad mode (ESC O H / ESC O F), which is
+# what the xterm-256color terminfo lists; tmux's own Home/End are ESC [1~ / ESC [4~.
+xterm_key() {
+    case $1 in
+        Home) type_text $'\eOH' ;;
+        End) type_text $'\eOF' ;;
+        *) fail "xterm_key: no sequence for $1" ;;
+    esac
+}
+
 # click TEXT [DX]: a left click on the first cell of TEXT on the screen (plus DX cells), sent
 # as the SGR (1006) mouse report a terminal writes; kago asks tmux for that encoding.
 click() {
@@ -189,6 +199,7 @@ click() {
     y=$(grep -nF -m1 -- "$1" <<< "$s" | cut -d: -f1)
     [[ -n $y ]] || fail "cannot click '$1': not on the screen"
     x=$(cell_of "$(sed -n "${y}p" <<< "$s")" "$1")
+    (( x >= 0 )) || fail "cannot click '$1': not found on line $y"
     click_at $((x + ${2:-0} + 1)) "$y"
 }
 
@@ -196,11 +207,47 @@ click() {
 click_at() { type_text $'\e[<0;'"$1;$2"'M'$'\e[<0;'"$1;$2"'m'; }
 
 # cell_of LINE TEXT: the display column (0-based) where TEXT starts in LINE: East Asian wide
-# characters and emoji take two cells (as in tmux), everything else one.
+# characters and emoji take two cells (as tmux draws them), everything else one.
 cell_of() {
-    python3 -c 'import sys, unicodedata as u
-line, text = sys.argv[1], sys.argv[2]
-print(sum(2 if u.east_asian_width(c) in "WF" else 1 for c in line[:line.index(text)]))' "$1" "$2"
+    local LC_ALL=C.UTF-8
+    local before=${1%%"$2"*} cells=0 i cp
+    [[ $before != "$1" ]] || { echo -1; return; }
+    for ((i = 0; i < ${#before}; i++)); do
+        printf -v cp '%d' "'${before:i:1}"
+        cells=$((cells + 1))
+        is_wide "$cp" && cells=$((cells + 1))
+    done
+    echo "$cells"
+}
+
+# is_wide CODEPOINT: East Asian Wide/Fullwidth or emoji presentation (the ranges kago's lists
+# and tutorial use: CJK, kana, Hangul, fullwidth forms, the emoji blocks).
+is_wide() {
+    local c=$1
+    (( c < 0x1100 )) && return 1
+    (( (c >= 0x1100 && c <= 0x115F) || c == 0x231A || c == 0x231B || (c >= 0x23E9 && c <= 0x23EC)
+       || c == 0x23F0 || c == 0x23F3 || (c >= 0x25FD && c <= 0x25FE) || (c >= 0x2614 && c <= 0x2615)
+       || (c >= 0x2648 && c <= 0x2653) || c == 0x267F || c == 0x2693 || c == 0x26A1
+       || (c >= 0x26AA && c <= 0x26AB) || (c >= 0x26BD && c <= 0x26BE) || (c >= 0x26C4 && c <= 0x26C5)
+       || c == 0x26CE || c == 0x26D4 || c == 0x26EA || (c >= 0x26F2 && c <= 0x26F3) || c == 0x26F5
+       || c == 0x26FA || c == 0x26FD || c == 0x2705 || (c >= 0x270A && c <= 0x270B) || c == 0x2728
+       || c == 0x274C || c == 0x274E || (c >= 0x2753 && c <= 0x2755) || c == 0x2757
+       || (c >= 0x2795 && c <= 0x2797) || c == 0x27B0 || c == 0x27BF || (c >= 0x2B1B && c <= 0x2B1C)
+       || c == 0x2B50 || c == 0x2B55 || (c >= 0x2E80 && c <= 0x303E) || (c >= 0x3041 && c <= 0x33FF)
+       || (c >= 0x3400 && c <= 0x4DBF) || (c >= 0x4E00 && c <= 0x9FFF) || (c >= 0xA000 && c <= 0xA4CF)
+       || (c >= 0xA960 && c <= 0xA97F) || (c >= 0xAC00 && c <= 0xD7A3) || (c >= 0xF900 && c <= 0xFAFF)
+       || (c >= 0xFE10 && c <= 0xFE19) || (c >= 0xFE30 && c <= 0xFE6F) || (c >= 0xFF00 && c <= 0xFF60)
+       || (c >= 0xFFE0 && c <= 0xFFE6) || (c >= 0x1F300 && c <= 0x1F320) || (c >= 0x1F32D && c <= 0x1F335)
+       || (c >= 0x1F337 && c <= 0x1F37C) || (c >= 0x1F37E && c <= 0x1F393) || (c >= 0x1F3A0 && c <= 0x1F3CA)
+       || (c >= 0x1F3CF && c <= 0x1F3D3) || (c >= 0x1F3E0 && c <= 0x1F3F0) || c == 0x1F3F4
+       || (c >= 0x1F3F8 && c <= 0x1F43E) || c == 0x1F440 || (c >= 0x1F442 && c <= 0x1F4FC)
+       || (c >= 0x1F4FF && c <= 0x1F53D) || (c >= 0x1F54B && c <= 0x1F54E) || (c >= 0x1F550 && c <= 0x1F567)
+       || c == 0x1F57A || (c >= 0x1F595 && c <= 0x1F596) || c == 0x1F5A4 || (c >= 0x1F5FB && c <= 0x1F64F)
+       || (c >= 0x1F680 && c <= 0x1F6C5) || c == 0x1F6CC || (c >= 0x1F6D0 && c <= 0x1F6D2)
+       || (c >= 0x1F6D5 && c <= 0x1F6D7) || (c >= 0x1F6DC && c <= 0x1F6DF) || (c >= 0x1F6EB && c <= 0x1F6EC)
+       || (c >= 0x1F6F4 && c <= 0x1F6FC) || (c >= 0x1F7E0 && c <= 0x1F7EB) || c == 0x1F7F0
+       || (c >= 0x1F90C && c <= 0x1F93A) || (c >= 0x1F93C && c <= 0x1F945) || (c >= 0x1F947 && c <= 0x1F9FF)
+       || (c >= 0x1FA70 && c <= 0x1FAFF) || (c >= 0x20000 && c <= 0x3FFFD) ))
 }
 
 # add_item TEXT: `a`, the text, Enter on the To buy screen; waits for the input line to close.
