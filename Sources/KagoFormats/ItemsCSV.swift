@@ -1,0 +1,108 @@
+import KagoState
+
+/// The CSV of `kago export --format csv`: `name,quantity,category,date,note,purchased` (SPEC §1).
+///
+/// Empty fields mean "none"; `date` is `YYYY-MM-DD`; `purchased` is `true` or `false`.
+/// Times (added, bought) are not columns: an imported purchased row is bought "now".
+public enum ItemsCSV {
+    /// Words accepted for `purchased` when reading, case-insensitively (an empty field is false).
+    static let truthy: Set<String> = ["true", "yes", "y", "1", "x"]
+    static let falsy: Set<String> = ["false", "no", "n", "0", ""]
+
+    // MARK: - Writing
+
+    /// The header and one row per record, each ending in LF.
+    /// - Parameter sanitized: replace control and bidi characters with U+FFFD (line breaks
+    ///   included), for CSV shown on a terminal rather than saved; the bytes are then no
+    ///   longer the data, which is why files and pipes get them unchanged.
+    public static func encode(_ records: [ItemRecord], sanitized: Bool = false) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(64 + records.count * 60)
+        CSV.appendRecord(ItemRecord.csvColumns, to: &out)
+        for r in records {
+            let fields = [r.name, r.quantity ?? "", r.category ?? "", r.date?.iso ?? "", r.note ?? "",
+                          r.purchased ? "true" : "false"]
+            CSV.appendRecord(sanitized ? fields.map(SafeText.sanitize) : fields, to: &out)
+        }
+        return out
+    }
+
+    // MARK: - Reading
+
+    /// Reads rows under a header naming some of the columns (any order, any case); `name` is required.
+    /// - Throws: a header or syntax problem alone, or every invalid row (up to
+    ///   `DecodeError.limit`), each with its line and column name.
+    public static func decode(_ bytes: [UInt8]) throws(DecodeError) -> [ItemRecord] {
+        var reader = CSVReader(bytes)
+        guard let header = try reader.next() else {
+            throw DecodeError(FormatProblem(line: 1, message: "the file is empty; expected a header line "
+                                            + ItemRecord.csvColumns.joined(separator: ",")))
+        }
+        let columns = try self.columns(header)
+        var records: [ItemRecord] = []
+        var problems: [FormatProblem] = []
+        while let row = try reader.next() {
+            guard problems.count < DecodeError.limit else { continue }
+            switch record(row, columns: columns) {
+            case .success(let r): records.append(r)
+            case .failure(let p): problems.append(p)
+            }
+        }
+        guard problems.isEmpty else { throw DecodeError(problems) }
+        return records
+    }
+
+    /// The column name of each field of the header.
+    static func columns(_ header: CSVRecord) throws(DecodeError) -> [String] {
+        var seen: [String] = []
+        for raw in header.fields {
+            let name = String(raw.trimmingWhitespace()).lowercased()
+            guard ItemRecord.csvColumns.contains(name) else {
+                throw DecodeError(FormatProblem(line: header.line, message: "unknown column \(quoted(raw)) in the header; "
+                                                + "the columns are " + ItemRecord.csvColumns.joined(separator: ",")))
+            }
+            guard !seen.contains(name) else {
+                throw DecodeError(FormatProblem(line: header.line, message: "the column \(quoted(name)) appears twice in the header"))
+            }
+            seen.append(name)
+        }
+        guard seen.contains("name") else {
+            throw DecodeError(FormatProblem(line: header.line, message: "the header has no \"name\" column; the first line "
+                                            + "must name the columns, e.g. " + ItemRecord.csvColumns.joined(separator: ",")))
+        }
+        return seen
+    }
+
+    static func record(_ row: CSVRecord, columns: [String]) -> Result<ItemRecord, FormatProblem> {
+        guard row.fields.count == columns.count else {
+            return .failure(FormatProblem(line: row.line, message: "\(row.fields.count) field\(row.fields.count == 1 ? "" : "s"), "
+                                          + "but the header has \(columns.count)"))
+        }
+        var r = ItemRecord(name: "")
+        for (column, value) in zip(columns, row.fields) {
+            func bad(_ expected: String) -> Result<ItemRecord, FormatProblem> {
+                .failure(FormatProblem(line: row.line, location: column, message: "expected \(expected), found \(quoted(value))"))
+            }
+            let text: String? = value.isEmpty ? nil : value
+            switch column {
+            case "name": r.name = value
+            case "quantity": r.quantity = text
+            case "category": r.category = text
+            case "note": r.note = text
+            case "date":
+                guard let text else { continue }
+                guard let day = Day(iso: text) else { return bad("a date like 2026-03-01 or nothing") }
+                r.date = day
+            default:
+                let word = String(value.trimmingWhitespace()).lowercased()
+                if truthy.contains(word) { r.purchased = true } else if falsy.contains(word) { r.purchased = false } else {
+                    return bad("true or false")
+                }
+            }
+        }
+        guard !r.name.allSatisfy(\.isWhitespace) else {
+            return .failure(FormatProblem(line: row.line, location: "name", message: "an item needs a name"))
+        }
+        return .success(r)
+    }
+}
