@@ -212,7 +212,9 @@ public struct AppState: Equatable, Sendable {
 
     /// Replaces all data, keeping each screen's selection on the same row where it still exists.
     mutating func replaceData(_ snapshot: Snapshot) {
-        items = Dictionary(snapshot.items.map { ($0.id, $0) }, uniquingKeysWith: { _, b in b })
+        items = [:]
+        items.reserveCapacity(snapshot.items.count)
+        for item in snapshot.items { items[item.id] = item }
         categories = Dictionary(snapshot.categories.map { ($0.id, $0) }, uniquingKeysWith: { _, b in b })
         knownNames = snapshot.knownNames
         rebuildAll()

@@ -65,36 +65,33 @@ public enum ListRows {
             }
             return matches(item, filterKey: key, categoryName: item.categoryID.flatMap { categories[$0]?.name })
         }
+        // Sort plain keys rather than items: comparing and moving small tuples is far cheaper
+        // than copying items (and lower-casing names once, not per comparison).
         switch sort {
         case .added:
-            return visible.sorted { $0.id < $1.id }.map { .item($0.id) }
+            return visible.map(\.id).sorted().map { .item($0) }
         case .name:
-            return visible.sorted { ($0.name.matchKey, $0.id) < ($1.name.matchKey, $1.id) }.map { .item($0.id) }
+            return visible.map { ($0.name.matchKey, $0.id) }.sorted { $0 < $1 }.map { .item($0.1) }
         case .date:
-            let sorted = visible.sorted {
-                ($0.date?.ordinal ?? Int.max, $0.id) < ($1.date?.ordinal ?? Int.max, $1.id)
-            }
-            return grouped(sorted) { dateGroup($0.date, today: today) }
+            let keyed = visible.map { ($0.date?.ordinal ?? Int.max, $0.id) }.sorted { $0 < $1 }
+            return grouped(keyed.map { ($0.1, dateGroup($0.0 == Int.max ? nil : Day(ordinal: $0.0), today: today)) })
         case .category:
-            func rank(_ item: Item) -> Int {
-                item.categoryID.flatMap { categories[$0]?.position } ?? Int.max
-            }
-            let sorted = visible.sorted { (rank($0), $0.categoryID ?? 0, $0.id) < (rank($1), $1.categoryID ?? 0, $1.id) }
-            return grouped(sorted) { item in
-                .category(item.categoryID.flatMap { categories[$0] == nil ? nil : $0 })
-            }
+            let keyed = visible.map { item -> (Int, Int64, Int64) in
+                let known = item.categoryID.flatMap { categories[$0] }
+                return (known?.position ?? Int.max, known?.id ?? 0, item.id)
+            }.sorted { $0 < $1 }
+            return grouped(keyed.map { ($0.2, .category($0.0 == Int.max ? nil : $0.1)) })
         }
     }
 
     /// Inserts a header before each run of items sharing a group.
-    static func grouped(_ sorted: [Item], by group: (Item) -> GroupHeader) -> [ListRow] {
+    static func grouped(_ entries: [(id: Int64, group: GroupHeader)]) -> [ListRow] {
         var rows: [ListRow] = []
-        rows.reserveCapacity(sorted.count + 8)
+        rows.reserveCapacity(entries.count + 8)
         var current: GroupHeader?
-        for item in sorted {
-            let g = group(item)
+        for (id, g) in entries {
             if g != current { rows.append(.header(g)); current = g }
-            rows.append(.item(item.id))
+            rows.append(.item(id))
         }
         return rows
     }
@@ -102,10 +99,9 @@ public enum ListRows {
     /// The rows of the Purchased screen: newest purchase first.
     public static func purchased(_ items: [Item], categories: [Int64: Category], filter: String) -> [ListRow] {
         let key = filter.matchKey
-        return items
-            .filter { matches($0, filterKey: key, categoryName: $0.categoryID.flatMap { categories[$0]?.name }) }
-            .sorted { ($0.purchasedAt ?? 0, $0.id) > ($1.purchasedAt ?? 0, $1.id) }
-            .map { .item($0.id) }
+        let visible = key.isEmpty ? items
+            : items.filter { matches($0, filterKey: key, categoryName: $0.categoryID.flatMap { categories[$0]?.name }) }
+        return visible.map { ($0.purchasedAt ?? 0, $0.id) }.sorted { $0 > $1 }.map { .item($0.1) }
     }
 
     /// The rows of the Categories screen: store-walk order, then "Uncategorised" (unfiltered only).
