@@ -4,12 +4,13 @@ import KagoState
 /// on the locale and Japanese and emoji line up (East Asian Wide/Fullwidth and emoji presentation
 /// take two cells; combining marks, format characters and variation selectors take none).
 public enum DisplayWidth {
-    /// Cells a scalar occupies: 0, 1 or 2. Controls count 1 because they are shown as U+FFFD.
+    /// Cells a scalar occupies: 0, 1 or 2. Controls count 1 because they are shown as U+FFFD,
+    /// bidi controls included, although as text they would take no cell.
     @inline(__always)
     public static func of(_ u: Unicode.Scalar) -> Int {
         let v = u.value
         if v < 0x300 { return 1 }
-        if contains(zeroWidth, v) { return 0 }
+        if contains(zeroWidth, v) { return SafeText.isUnsafe(u) ? 1 : 0 }
         if v < 0x1100 { return 1 }
         return contains(wide, v) ? 2 : 1
     }

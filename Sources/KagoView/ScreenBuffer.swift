@@ -90,7 +90,12 @@ public struct ScreenBuffer: Equatable, Sendable {
         var col = x
         for g in glyphs.items {
             if col - x + g.width > budget { break }
-            if col >= 0 { put(g, x: col, y: y, style: style) }
+            if col >= 0 {
+                put(g, x: col, y: y, style: style)
+            } else if col + g.width > 0 {
+                // A wide character cut by the left edge: its visible half becomes a blank.
+                put(Glyph(text: " ", width: 1), x: 0, y: y, style: style)
+            }
             col += g.width
         }
         if !fits {

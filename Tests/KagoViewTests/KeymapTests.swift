@@ -1,0 +1,189 @@
+import KagoState
+@testable import KagoView
+import XCTest
+
+final class KeymapTests: XCTestCase {
+    static let modes: [KeyMode] = [.tooSmall, .intro, .help, .confirm, .input, .toBuy, .purchased, .categories]
+
+    func action(_ key: Key, _ mode: KeyMode) -> Action? { Keymap.action(for: key, in: mode) }
+
+    func testEveryHelpAndHintKeyResolvesInBothLanguages() {
+        for lang in Language.allCases {
+            let table = Strings.table(for: lang)
+            for mode in Self.modes {
+                for section in Keymap.sections(for: mode) {
+                    XCTAssertNotNil(table[section.title], "\(lang) \(mode) section \(section.title)")
+                    for b in section.bindings {
+                        XCTAssertNotNil(table[b.help], "\(lang) \(mode) \(b.label): help \(b.help)")
+                        if let hint = b.hint { XCTAssertNotNil(table[hint], "\(lang) \(mode) \(b.label): hint \(hint)") }
+                    }
+                }
+            }
+        }
+    }
+
+    func testNoKeyIsBoundTwiceInOneMode() {
+        for mode in Self.modes {
+            var seen: [Key: Action] = [:]
+            for section in Keymap.sections(for: mode) {
+                for b in section.bindings {
+                    XCTAssertFalse(b.keys.isEmpty, "\(mode): a binding without keys")
+                    for key in b.keys {
+                        if let first = seen[key] {
+                            XCTFail("\(mode): \(key.label) is bound to \(first) and \(b.action)")
+                        }
+                        seen[key] = b.action
+                    }
+                }
+            }
+        }
+    }
+
+    /// SPEC §3's key table for the tutorial.
+    func testTutorialKeys() {
+        for key in [Key.right, .char("l"), .char("n"), .char(" "), .pageDown] {
+            XCTAssertEqual(action(key, .intro), .introNext, key.label)
+        }
+        for key in [Key.left, .char("h"), .char("p"), .backspace, .pageUp] {
+            XCTAssertEqual(action(key, .intro), .introBack, key.label)
+        }
+        XCTAssertEqual(action(.enter, .intro), .introConfirm)
+        XCTAssertEqual(action(.char("s"), .intro), .introSkip)
+        XCTAssertEqual(action(.escape, .intro), .introSkip)
+        XCTAssertEqual(action(.char("q"), .intro), .quit)
+        XCTAssertEqual(action(.ctrl("c"), .intro), .quit)
+        XCTAssertNil(action(.char("a"), .intro), "list keys do nothing in the tutorial")
+    }
+
+    /// SPEC §4's keys that work on every list screen.
+    func testKeysEverywhere() {
+        let table: [(Key, Action)] = [
+            (.tab, .nextScreen), (.backTab, .previousScreen),
+            (.char("1"), .showScreen(.toBuy)), (.char("2"), .showScreen(.purchased)), (.char("3"), .showScreen(.categories)),
+            (.down, .move(1)), (.char("j"), .move(1)), (.up, .move(-1)), (.char("k"), .move(-1)),
+            (.char("g"), .moveToTop), (.home, .moveToTop), (.char("G"), .moveToBottom), (.end, .moveToBottom),
+            (.pageDown, .pageDown), (.ctrl("d"), .pageDown), (.pageUp, .pageUp), (.ctrl("u"), .pageUp),
+            (.char("/"), .startFilter), (.escape, .clearFilter), (.char("u"), .undo), (.ctrl("r"), .redo),
+            (.char("?"), .toggleHelp), (.char("q"), .quit), (.ctrl("c"), .quit), (.ctrl("l"), .redraw),
+        ]
+        for mode in [KeyMode.toBuy, .purchased, .categories] {
+            for (key, expected) in table {
+                XCTAssertEqual(action(key, mode), expected, "\(mode) \(key.label)")
+            }
+        }
+    }
+
+    func testToBuyKeys() {
+        XCTAssertEqual(action(.char("a"), .toBuy), .startAdd)
+        XCTAssertEqual(action(.char("e"), .toBuy), .startEdit)
+        XCTAssertEqual(action(.enter, .toBuy), .startEdit)
+        XCTAssertEqual(action(.char(" "), .toBuy), .toggle)
+        XCTAssertEqual(action(.char("x"), .toBuy), .toggle)
+        XCTAssertEqual(action(.char("d"), .toBuy), .delete)
+        XCTAssertEqual(action(.delete, .toBuy), .delete)
+        XCTAssertEqual(action(.char("s"), .toBuy), .cycleSort)
+        XCTAssertNil(action(.char("C"), .toBuy), "clearing purchased is the Purchased screen's")
+    }
+
+    func testPurchasedKeys() {
+        XCTAssertEqual(action(.char(" "), .purchased), .toggle)
+        XCTAssertEqual(action(.char("x"), .purchased), .toggle)
+        XCTAssertEqual(action(.char("d"), .purchased), .delete)
+        XCTAssertEqual(action(.char("C"), .purchased), .clearPurchased)
+    }
+
+    func testCategoriesKeys() {
+        XCTAssertEqual(action(.enter, .categories), .openCategory)
+        XCTAssertEqual(action(.char("a"), .categories), .startAddCategory)
+        XCTAssertEqual(action(.char("r"), .categories), .startRenameCategory)
+        XCTAssertEqual(action(.char("d"), .categories), .deleteCategory)
+        XCTAssertEqual(action(.char("J"), .categories), .moveCategory(1))
+        XCTAssertEqual(action(.char("K"), .categories), .moveCategory(-1))
+        XCTAssertEqual(action(.char("k"), .categories), .move(-1), "k and K differ")
+    }
+
+    /// SPEC §5's editing keys; printable keys are text, even those that are commands elsewhere.
+    func testInputLineKeys() {
+        let table: [(Key, Action)] = [
+            (.enter, .submit), (.escape, .cancel), (.tab, .line(.complete)),
+            (.left, .line(.left)), (.right, .line(.right)), (.home, .line(.home)), (.end, .line(.end)),
+            (.ctrl("a"), .line(.home)), (.ctrl("e"), .line(.end)), (.backspace, .line(.backspace)),
+            (.delete, .line(.deleteForward)), (.ctrl("u"), .line(.killToStart)), (.ctrl("k"), .line(.killToEnd)),
+            (.ctrl("w"), .line(.killWord)), (.ctrl("c"), .quit),
+        ]
+        for (key, expected) in table { XCTAssertEqual(action(key, .input), expected, key.label) }
+        for c in ["q", "a", "?", "/", "1", " ", "牛", "🛒", "#", "@"] as [Character] {
+            XCTAssertEqual(action(.char(c), .input), .line(.insert(String(c))), String(c))
+        }
+    }
+
+    func testHelpKeys() {
+        XCTAssertEqual(action(.char("?"), .help), .toggleHelp)
+        XCTAssertEqual(action(.escape, .help), .toggleHelp)
+        XCTAssertEqual(action(.char("q"), .help), .toggleHelp, "q closes the overlay rather than quitting")
+        XCTAssertEqual(action(.char("t"), .help), .replayTutorial, "SPEC §3: ? then t replays the tutorial")
+        XCTAssertEqual(action(.char("j"), .help), .helpScroll(1))
+        XCTAssertEqual(action(.ctrl("c"), .help), .quit)
+    }
+
+    func testConfirmationIsYesOrAnythingElse() {
+        XCTAssertEqual(action(.char("y"), .confirm), .answer(true))
+        XCTAssertEqual(action(.char("Y"), .confirm), .answer(true))
+        for key in [Key.char("n"), .char("N"), .escape, .enter, .char(" "), .char("q")] {
+            XCTAssertEqual(action(key, .confirm), .answer(false), key.label)
+        }
+        XCTAssertEqual(action(.ctrl("c"), .confirm), .quit)
+        XCTAssertNil(action(.mouse(MouseEvent(.click, x: 0, y: 0)), .confirm), "a stray click does not answer")
+    }
+
+    func testTooSmallOnlyQuitsAndRedraws() {
+        XCTAssertEqual(action(.char("q"), .tooSmall), .quit)
+        XCTAssertEqual(action(.ctrl("c"), .tooSmall), .quit)
+        XCTAssertEqual(action(.ctrl("l"), .tooSmall), .redraw)
+        XCTAssertNil(action(.char("a"), .tooSmall))
+        XCTAssertNil(action(.char("d"), .tooSmall), "nothing destructive while the screen cannot show it")
+    }
+
+    /// SPEC §4 lists Ctrl-L among the keys that work everywhere.
+    func testRedrawWorksInEveryMode() {
+        expectKnownBug("Ctrl-L is unbound in the tutorial, help and input modes and answers no to a y/n question") {
+            Self.modes.compactMap { mode in
+                let a = action(.ctrl("l"), mode)
+                return a == .redraw ? nil : "\(mode): Ctrl-L gives \(a.map { "\($0)" } ?? "nothing")"
+            }
+        }
+    }
+
+    func testHintsComeFromBindingsWithHints() {
+        for mode in [KeyMode.toBuy, .purchased, .categories] {
+            let hints = Keymap.hints(for: mode)
+            XCTAssertFalse(hints.isEmpty, "\(mode)")
+            XCTAssertTrue(hints.allSatisfy { $0.hint != nil })
+            XCTAssertTrue(hints.contains { $0.action == .toggleHelp }, "\(mode): ? help is hinted")
+        }
+    }
+
+    /// The overlay is built from the keymap: every key of the screen's mode is listed.
+    func testHelpOverlayListsEveryKeyOfTheScreen() {
+        for screen in Screen.allCases {
+            let mode: KeyMode = [.toBuy, .purchased, .categories][screen.rawValue]
+            let lines = HelpOverlay.lines(for: screen, strings: Strings(.en))
+            let labels = Set(lines.compactMap(\.keys).flatMap { $0.split(separator: " ").map(String.init) })
+            for section in Keymap.sections(for: mode) {
+                for b in section.bindings {
+                    for key in b.keys {
+                        XCTAssertTrue(labels.contains(key.label), "\(screen): \(key.label) missing from help")
+                    }
+                }
+            }
+        }
+    }
+
+    func testKeyLabels() {
+        XCTAssertEqual(Key.char(" ").label, "Space")
+        XCTAssertEqual(Key.ctrl("c").label, "Ctrl-C")
+        XCTAssertEqual(Key.backTab.label, "Shift-Tab")
+        XCTAssertEqual(Key.pageDown.label, "PgDn")
+        XCTAssertEqual(Binding([.char("j"), .down], .move(1), .hDown).label, "j ↓")
+    }
+}

@@ -1,0 +1,87 @@
+import KagoState
+import KagoView
+
+/// Fixed inputs for view tests: one clock, one list of items, and builders for screen states.
+enum Fixture {
+    /// Wednesday, 2 December 2026, UTC.
+    static let today = Day(year: 2026, month: 12, day: 2)!
+    static let clock = LocalClock(today: today, utcOffset: 0)
+
+    /// A day relative to `today`.
+    static func day(_ offset: Int) -> Day { today.adding(days: offset) }
+
+    /// Midnight UTC of `today` plus hours and minutes, as a timestamp.
+    static func at(dayOffset: Int = 0, hour: Int = 0, minute: Int = 0) -> Timestamp {
+        Timestamp((today.ordinal + dayOffset) * 86400 + hour * 3600 + minute * 60)
+    }
+
+    static let vegetables: Int64 = 1, dairy: Int64 = 2, bakery: Int64 = 3, fruit: Int64 = 4, household: Int64 = 5
+
+    /// Store-walk order: 野菜, dairy, a long bakery name, 🍎 果物, 日用品.
+    static let categories: [Category] = [
+        Category(id: vegetables, name: "野菜", position: 0),
+        Category(id: dairy, name: "dairy", position: 1),
+        Category(id: bakery, name: "Bakery & breakfast things", position: 2),
+        Category(id: fruit, name: "🍎 果物", position: 3),
+        Category(id: household, name: "日用品", position: 4),
+    ]
+
+    /// Ten-odd items to buy mixing scripts, emoji, long names, quantities, categories and every
+    /// date group, plus three purchased ones.
+    static let items: [Item] = {
+        var n: Int64 = 0
+        func item(_ name: String, _ quantity: String? = nil, _ category: Int64? = nil, _ date: Int? = nil,
+                  note: String? = nil, purchased: Timestamp? = nil) -> Item {
+            n += 1
+            return Item(id: n, name: name, quantity: quantity, categoryID: category, date: date.map(day),
+                        note: note, createdAt: at(dayOffset: -10, hour: Int(n)), purchasedAt: purchased)
+        }
+        return [
+            item("牛乳", "2", dairy, 0),
+            item("Eggs", "10", dairy, 1),
+            item("🍎 りんご", "3", fruit, 2),
+            item("Extra-virgin olive oil, cold pressed, the big bottle from the Italian shop", "1L", nil, 22),
+            item("ほうれん草", nil, vegetables, -2, note: "安い方"),
+            item("Bread", nil, bakery, nil, note: "the sourdough one"),
+            item("Coffee beans ☕", "500g", nil, 6),
+            item("トイレットペーパー", "12ロール", household, 1),
+            item("ﾊﾟﾝ粉", nil, nil, nil),
+            item("Cafe\u{301} cre\u{300}me", nil, dairy, -7),
+            item("Bad\u{1B}[31mname\u{202E}", "x\u{7}", nil, 3),
+            item("Butter", "1", dairy, nil, purchased: at(hour: 9, minute: 5)),
+            item("納豆", "3", nil, -1, purchased: at(dayOffset: -1, hour: 18)),
+            item("Tissues 🧻", nil, household, nil, purchased: at(dayOffset: -12, hour: 12)),
+        ]
+    }()
+
+    static let snapshot = Snapshot(items: items, categories: categories, knownNames: items.map(\.name))
+
+    /// A state showing the list (tutorial seen) at a size, with `data` loaded.
+    static func listState(_ language: Language, width: Int, height: Int, sort: SortMode = .date,
+                          data: Snapshot = Fixture.snapshot) -> AppState {
+        var settings = Settings()
+        settings.introSeen = currentIntroVersion
+        settings.sort = sort
+        var state = AppState(settings: settings, language: language, clock: clock, showIntro: false)
+        state.apply(.resize(width: width, height: height))
+        state.apply(.loaded(data))
+        return state
+    }
+
+    /// A state showing the tutorial at a page.
+    static func introState(_ language: Language, width: Int, height: Int, page: Int = 0,
+                           animations: Bool = false) -> AppState {
+        var settings = Settings()
+        settings.animations = animations
+        var state = AppState(settings: settings, language: language, clock: clock, showIntro: true)
+        state.apply(.resize(width: width, height: height))
+        state.apply(.loaded(Snapshot()))
+        for _ in 0..<page { state.apply(.introNext) }
+        return state
+    }
+
+    /// The frame the view draws for a state, in the state's language.
+    static func render(_ state: AppState) -> Frame {
+        RootView.render(state, strings: Strings(state.language))
+    }
+}
