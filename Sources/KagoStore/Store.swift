@@ -6,6 +6,17 @@ import Darwin
 import CSQLite
 import KagoState
 
+/// How closely `Store.open` inspects an existing file before any write.
+public enum OpenCheck: Sendable {
+    /// Whose file it is, its schema, and every page (`PRAGMA quick_check`): for callers that
+    /// write without reading everything first (the CLI).
+    case full
+    /// Whose file it is and its schema only: for callers that read every row before their
+    /// first write (the list screens), where a damaged page surfaces as `.unreadable` in `load()`
+    /// and the page scan would only add to start-up.
+    case header
+}
+
 /// The shopping list on disk: one SQLite connection to the kago database.
 ///
 /// Not thread-safe; give each thread (or process) its own Store. Several Stores on one file
@@ -29,13 +40,14 @@ public final class Store {
     /// - Throws: `.unreadable` for a file that is not a kago database or is damaged,
     ///   `.newerSchema` for one written by a newer kago (both leave the file untouched),
     ///   `.cannotCreate` / `.cannotWrite` for I/O problems.
-    public static func open(path: String) throws(StoreError) -> Store {
+    /// - Parameter check: how closely to look at an existing file before trusting it.
+    public static func open(path: String, check: OpenCheck = .full) throws(StoreError) -> Store {
         try FileSystem.createDirectories(FileSystem.directory(of: path))
         if let st = FileSystem.status(path) {
             guard FileSystem.isRegular(st) else {
                 throw .unreadable(path: path, reason: FileSystem.isDirectory(st) ? FileSystem.errnoText(EISDIR) : "not a regular file")
             }
-            if st.st_size > 0 { try Validation.check(path) }
+            if st.st_size > 0 { try Validation.check(path, scanPages: check == .full) }
         } else if errno == ENOENT {
             // Created 0600 before SQLite opens it, so neither it nor the -wal/-shm SQLite
             // derives from it ever exists with a wider mode.

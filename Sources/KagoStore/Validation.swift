@@ -11,7 +11,8 @@ import CSQLite
 /// stay byte for byte as it was.
 enum Validation {
     /// Throws unless `path` holds a kago database of this or an older schema, or a blank one.
-    static func check(_ path: String) throws(StoreError) {
+    /// - Parameter scanPages: also read every page looking for damage (`PRAGMA quick_check`).
+    static func check(_ path: String, scanPages: Bool = true) throws(StoreError) {
         // Without a -wal or -journal beside it, the main file alone is the whole database, so it
         // is read as immutable: no locks and, above all, no -wal/-shm files created beside
         // someone else's file. A process starting up meanwhile could make that lock-free read
@@ -19,7 +20,7 @@ enum Validation {
         for attempt in 0..<2 {
             let quiet = !FileSystem.exists(path + "-wal") && !FileSystem.exists(path + "-journal")
             do {
-                try inspect(path, immutable: quiet)
+                try inspect(path, immutable: quiet, scanPages: scanPages)
                 return
             } catch {
                 if !quiet || attempt == 1 { throw error }
@@ -28,7 +29,7 @@ enum Validation {
         }
     }
 
-    private static func inspect(_ path: String, immutable: Bool) throws(StoreError) {
+    private static func inspect(_ path: String, immutable: Bool, scanPages: Bool) throws(StoreError) {
         // SQLite would only say "unable to open database file"; errno says why.
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw .unreadable(path: path, reason: FileSystem.errnoText()) }
@@ -39,7 +40,7 @@ enum Validation {
             try db.read {
                 let identity = try Schema.Identity.read(db)
                 try identity.check(path: path)
-                if identity.isBlank { return }
+                if identity.isBlank || !scanPages { return }
                 // Damage deep in the file would otherwise surface only when a write touches it,
                 // and by then SQLite may have written around it. About 6 ms for 20,000 items.
                 var verdict = ""

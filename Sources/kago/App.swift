@@ -22,7 +22,8 @@ final class App {
     /// - Parameter forceIntro: show the tutorial even if it was seen (`--intro`).
     static func run(_ startup: Startup, forceIntro: Bool) throws(ExitError) {
         do { try Terminal.checkAvailable(environment: startup.environment) } catch { throw .runtime(error.message) }
-        let store = try startup.openStore()
+        // The list reads every row before its first write, so damage shows up in load().
+        let store = try startup.openStore(check: .header)
         let snapshot: Snapshot
         let version: Int64
         do {

@@ -38,9 +38,9 @@ struct Startup {
     }
 
     /// Opens the store, turning its errors into the one-line exit (SPEC §7).
-    func openStore() throws(ExitError) -> Store {
+    func openStore(check: OpenCheck = .full) throws(ExitError) -> Store {
         do {
-            return try Store.open(path: paths.databaseFile)
+            return try Store.open(path: paths.databaseFile, check: check)
         } catch {
             throw .runtime(error.message, hint: hint(for: error))
         }
