@@ -33,6 +33,8 @@ public enum CSV {
 
     /// Appends a record: its fields separated by commas, then LF.
     public static func appendRecord(_ fields: [String], to out: inout [UInt8]) {
+        // A lone empty field would be a blank line, which readers skip.
+        if fields == [""] { out.append(contentsOf: [0x22, 0x22, 0x0A]); return }
         for (i, f) in fields.enumerated() {
             if i > 0 { out.append(0x2C) }
             appendField(f, to: &out)

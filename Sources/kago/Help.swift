@@ -24,6 +24,7 @@ enum Help {
 
     ITEM is an id (as printed by list/add) or a name: exact (any case) first, then a unique prefix.
     Exit status: 0 success, 1 runtime failure, 2 usage error.
+    'kago help COMMAND' explains a command; 'man kago' has the keys and files.
 
     """
 
@@ -31,53 +32,79 @@ enum Help {
         "add": """
         Usage: kago add TEXT...
 
-        Adds one item written in the quick-add syntax and prints it with its id.
+        Adds one item written in the quick-add syntax and prints it as 'kago list' does,
+        its id first. The words are joined with spaces, so quoting is optional.
           kago add milk x2 #dairy @fri -- the low-fat one
           kago add 牛乳 2本 #乳製品 @明日
+          #category     matched in any case, created if new; #"two words" for spaces
+          @when         @today @tomorrow @fri @+3 @+2w @2026-12-24 @12/24 @今日 @明日 @12月24日
+          x2 ×3 500g 1.5L 2本    quantity
+          -- note       everything after a lone --
         A name bought before, added without #category, gets the category it had last time.
+        Exit status 2 for a missing name or a date kago cannot read.
 
         """,
         "list": """
         Usage: kago list [--purchased | --all] [--json]
 
-        Prints the to-buy list, one item per line: ID  [ ] NAME  QTY  #CATEGORY  @DATE
-          --purchased   the purchased items instead
+        Prints the to-buy list in the order the items were added, one per line:
+          ID  [ ] NAME  QTY  #CATEGORY  @DATE
+        columns aligned, control characters in names shown as \u{FFFD}.
+          --purchased   the purchased items instead ([x])
           --all         both
-          --json        a JSON array of {id, name, quantity, category, date, note,
-                        purchased, created_at, purchased_at}
+          --json        a JSON array of objects with the keys id, name, quantity, category,
+                        date, note, purchased, created_at, purchased_at (quantity a string,
+                        date YYYY-MM-DD, times ISO 8601 in UTC, absent values null)
 
         """,
         "check": """
         Usage: kago check ITEM...   (alias: kago done)
 
-        Marks items purchased. ITEM is an id or a name (exact, any case, then a unique prefix).
+        Marks items purchased and prints them. ITEM is an id, else a name matched exactly
+        (any case), else the unique start of a name; names are looked for among the items
+        to buy first. Every ITEM is found before anything changes: an unknown or ambiguous
+        one changes nothing, exits 2 and lists the candidates.
 
         """,
         "uncheck": """
         Usage: kago uncheck ITEM...
 
-        Puts purchased items back onto the to-buy list.
+        Puts purchased items back onto the to-buy list and prints them. ITEM is as for
+        'kago check', looked for among the purchased items first.
 
         """,
         "rm": """
         Usage: kago rm ITEM...
 
-        Deletes items.
+        Deletes items and prints each as 'deleted  ID  …'. ITEM is an id, else a name
+        (exact, any case, then a unique start); a name found on both lists is ambiguous.
+        Every ITEM is found before anything is deleted.
 
         """,
         "export": """
         Usage: kago export [--format json|csv|md] [-o FILE]
 
-        Writes every item: json (the objects of 'kago list --all --json', the default),
-        csv (name,quantity,category,date,note,purchased) or md (a checklist by category),
-        to stdout or to FILE.
+        Writes every item to standard output, or to FILE (also --output FILE; -o - is stdout).
+          json   the objects of 'kago list --all --json' (the default)
+          csv    header name,quantity,category,date,note,purchased; RFC 4180 quoting,
+                 lines end in LF; purchased is true or false
+          md     a Markdown checklist, one '## Category' per category in store-walk order
+        Without --format, FILE's extension (.json, .csv, .md) decides. CSV written to a
+        terminal shows control characters as \u{FFFD}; to a file or pipe it is unchanged.
 
         """,
         "import": """
         Usage: kago import FILE [--format json|csv]
 
-        Adds the items in FILE (the format comes from its extension unless --format says).
-        Every row is checked first; if any is invalid, nothing is added.
+        Adds the items in FILE ('-' reads standard input) as new items.
+          json   an array of objects as 'kago export' writes; only "name" is required,
+                 "id" is ignored, unknown keys are refused
+          csv    a header naming some of name,quantity,category,date,note,purchased (any
+                 order; name required), then one row per item
+        The format comes from --format, else the extension, else the content. Every row is
+        checked first; if any is invalid, nothing is added, the problems are listed by line
+        (and .[index] for JSON), and the exit status is 1. A purchased item without a
+        purchase time (every CSV row) counts as bought now.
 
         """,
         "paths": """
