@@ -1,23 +1,6 @@
 # The terminal contract: colours (NO_COLOR, theme = mono), refusing non-terminals and
 # TERM=dumb, an unknown TERM, and restoring the terminal after quitting or a signal (SPEC §1, §6).
 
-# colour_sgrs: the SGR sequences on the current screen (capture-pane -e) that set a colour
-# (30–38, 40–48, 90–97, 100–107; 39/49 "default colour" and attributes such as 7 are fine).
-colour_sgrs() {
-    screen -e | grep -aoE $'\e\\[[0-9;:]*m' | while IFS= read -r seq; do
-        local params=${seq#$'\e['}
-        params=${params%m}
-        local p
-        for p in ${params//[;:]/ }; do
-            p=$((10#$p))
-            if (( (p >= 30 && p <= 38) || (p >= 40 && p <= 48) || (p >= 90 && p <= 97) || (p >= 100 && p <= 107) )); then
-                printf '%q\n' "$seq"
-                break
-            fi
-        done
-    done | sort -u
-}
-
 # colourful_screens: the tutorial and a list with an overdue, a today and a categorised item;
 # runs CHECK after each screen is drawn.
 colourful_screens() {
