@@ -94,36 +94,35 @@ func frameText(_ frame: Frame) -> [String] {
 /// two-cell glyph and every two-cell glyph followed by one, each cell one glyph of the width its
 /// place says, no character that would reach the terminal as a control, and rows that are
 /// exactly as wide as the buffer.
-func assertFrameInvariants(_ b: ScreenBuffer, _ name: String, file: StaticString = #filePath, line: UInt = #line) {
+func assertFrameInvariants(_ b: ScreenBuffer, _ name: @autoclosure () -> String,
+                           file: StaticString = #filePath, line: UInt = #line) {
+    func fail(_ x: Int, _ y: Int, _ what: String) { XCTFail("\(name()) (\(x),\(y)): \(what)", file: file, line: line) }
+    let lines = b.lines
     for y in 0..<b.height {
         var x = 0
         while x < b.width {
             let cell = b[x, y]
-            let at = "\(name) (\(x),\(y))"
             if cell.isContinuation {
-                XCTFail("\(at): continuation cell without a wide character before it", file: file, line: line)
+                fail(x, y, "continuation cell without a wide character before it")
                 x += 1
                 continue
             }
             if cell.text.unicodeScalars.contains(where: isTerminalUnsafe) {
-                XCTFail("\(at): unsafe scalar in \(cell.text.unicodeScalars.map { String($0.value, radix: 16) })",
-                        file: file, line: line)
+                fail(x, y, "unsafe scalar in \(cell.text.unicodeScalars.map { String($0.value, radix: 16) })")
             }
             let w = DisplayWidth.of(cell.text)
             if w == 2 {
                 if x + 1 >= b.width || !b[x + 1, y].isContinuation {
-                    XCTFail("\(at): wide \(cell.text) not followed by its continuation", file: file, line: line)
+                    fail(x, y, "wide \(cell.text) not followed by its continuation")
                 }
                 x += 2
             } else {
-                if w != 1 { XCTFail("\(at): cell \(cell.text.debugDescription) is \(w) cells wide", file: file, line: line) }
+                if w != 1 { fail(x, y, "cell \(cell.text.debugDescription) is \(w) cells wide") }
                 x += 1
             }
         }
-        let lineWidth = DisplayWidth.of(b.lines[y])
-        if lineWidth > b.width {
-            XCTFail("\(name) row \(y): text is \(lineWidth) cells in a \(b.width)-cell frame", file: file, line: line)
-        }
+        let lineWidth = DisplayWidth.of(lines[y])
+        if lineWidth > b.width { fail(0, y, "text is \(lineWidth) cells in a \(b.width)-cell frame") }
     }
 }
 

@@ -1,0 +1,149 @@
+import KagoState
+@testable import KagoView
+import XCTest
+
+/// The whole frame: cursor, hit-testing against what was drawn, and resizing.
+final class RootViewTests: XCTestCase {
+    func testCursorShowsOnlyInTheInputLine() {
+        for lang in Language.allCases {
+            var state = Fixture.listState(lang, width: 80, height: 24)
+            XCTAssertNil(Fixture.render(state).cursor)
+            state.apply(.toggleHelp)
+            XCTAssertNil(Fixture.render(state).cursor)
+            state.apply(.toggleHelp)
+            state.apply(.startAdd)
+            state.apply(.line(.insert("牛乳🥛")))
+            let prompt = DisplayWidth.of(Strings(lang)[.promptAdd])
+            XCTAssertEqual(Fixture.render(state).cursor?.x, prompt + 6)
+            XCTAssertEqual(Fixture.render(state).cursor?.y, 23)
+            state.apply(.line(.left))
+            XCTAssertEqual(Fixture.render(state).cursor?.x, prompt + 4, "left moves over the emoji's two cells")
+            state.apply(.line(.home))
+            XCTAssertEqual(Fixture.render(state).cursor?.x, prompt)
+            XCTAssertNil(Fixture.render(Fixture.introState(lang, width: 80, height: 24)).cursor)
+        }
+    }
+
+    func testTabsAreDrawnWhereTheyAreClicked() {
+        for lang in Language.allCases {
+            for screen in Screen.allCases {
+                var state = Fixture.listState(lang, width: 80, height: 24)
+                state.apply(.showScreen(screen))
+                let frame = Fixture.render(state)
+                for tab in TabBar.tabs(state, strings: Strings(lang)) {
+                    let drawn = (tab.rect.x..<tab.rect.maxX).map { frame.buffer[$0, 0].text }.joined()
+                    XCTAssertEqual(drawn, tab.label, "\(lang)")
+                    XCTAssertEqual(frame.buffer[tab.rect.x, 0].style.role, tab.screen == screen ? .tabActive : .tab)
+                    for x in [tab.rect.x, tab.rect.maxX - 1] {
+                        XCTAssertEqual(RootView.action(for: MouseEvent(.click, x: x, y: 0), in: state, strings: Strings(lang)),
+                                       .showScreen(tab.screen), "\(lang) \(tab.label) at \(x)")
+                    }
+                }
+            }
+        }
+    }
+
+    func testClicksOnRowsSelectOrToggleTheRowDrawnThere() {
+        let state = Fixture.listState(.en, width: 80, height: 24)
+        let frame = Fixture.render(state)
+        for y in 1..<23 {
+            let action = RootView.action(for: MouseEvent(.click, x: 10, y: y), in: state, strings: Strings(.en))
+            let line = frame.buffer.lines[y]
+            if line.hasPrefix(" [ ]") {
+                guard case .selectRow(let i)? = action, case .item(let id) = state.list.rows[i] else {
+                    XCTFail("row \(y): \(String(describing: action))"); continue
+                }
+                XCTAssertTrue(line.contains(String(SafeText.sanitize(state.items[id]!.name).prefix(3))), "row \(y): \(line)")
+                XCTAssertEqual(RootView.action(for: MouseEvent(.click, x: 2, y: y), in: state, strings: Strings(.en)),
+                               .toggleRow(i), "a click on the checkbox toggles")
+            } else if line.isEmpty {
+                XCTAssertNil(action, "row \(y) is empty")
+            }
+        }
+        XCTAssertEqual(RootView.action(for: MouseEvent(.wheelDown, x: 0, y: 5), in: state, strings: Strings(.en)), .scroll(3))
+    }
+
+    /// SPEC §6: growing the terminal back restores everything as it was.
+    func testTooSmallAndBackRestoresTheSameFrame() {
+        for lang in Language.allCases {
+            var state = Fixture.listState(lang, width: 80, height: 24)
+            state.apply(.move(5))
+            state.apply(.startFilter)
+            state.apply(.line(.insert("e")))
+            state.apply(.submit)
+            let before = Fixture.render(state)
+            for (w, h) in [(20, 5), (29, 24), (80, 7), (1, 1)] {
+                var s = state
+                s.apply(.resize(width: w, height: h))
+                XCTAssertTrue(s.isTooSmall)
+                let small = Fixture.render(s)
+                XCTAssertTrue(small.buffer.lines.joined().contains(Strings(lang)[.tooSmall].prefix(min(w / 2, 4))) || w < 8,
+                              "\(w)x\(h)")
+                assertFrameInvariants(small.buffer, "\(w)x\(h)")
+                s.apply(.resize(width: 80, height: 24))
+                XCTAssertEqual(Fixture.render(s), before, "\(lang) back from \(w)x\(h)")
+            }
+        }
+    }
+
+    /// Every frame at every size from tiny to wide keeps the cell invariants.
+    func testAnySizeDrawsWellFormedFrames() {
+        for lang in Language.allCases {
+            for w in [1, 2, 9, 20, 29, 30, 31, 37, 40, 49, 50, 69, 70, 80, 101] {
+                for h in [1, 3, 7, 8, 9, 12, 24] {
+                    var list = Fixture.listState(lang, width: w, height: h)
+                    assertFrameInvariants(Fixture.render(list).buffer, "list \(w)x\(h) \(lang)")
+                    list.apply(.toggleHelp)
+                    assertFrameInvariants(Fixture.render(list).buffer, "help \(w)x\(h) \(lang)")
+                    list.apply(.toggleHelp)
+                    list.apply(.showScreen(.categories))
+                    assertFrameInvariants(Fixture.render(list).buffer, "categories \(w)x\(h) \(lang)")
+                    list.apply(.startAddCategory)
+                    list.apply(.line(.insert("トイレットペーパー🧻 と 歯ブラシ")))
+                    assertFrameInvariants(Fixture.render(list).buffer, "input \(w)x\(h) \(lang)")
+                    for page in 0..<3 {
+                        let intro = Fixture.introState(lang, width: w, height: h, page: page)
+                        assertFrameInvariants(Fixture.render(intro).buffer, "intro \(page) \(w)x\(h) \(lang)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// Every step of a slide is well-formed, in both directions.
+    func testSlideFramesAreWellFormed() {
+        for lang in Language.allCases {
+            for (from, action) in [(0, Action.introNext), (2, .introBack)] {
+                var state = Fixture.introState(lang, width: 41, height: 13, page: from, animations: true)
+                state.apply(action)
+                state.apply(.tick(now: 0))
+                for t in stride(from: 0.0, through: Transition.duration, by: 7) {
+                    var s = state
+                    s.apply(.tick(now: t))
+                    assertFrameInvariants(Fixture.render(s).buffer, "\(lang) \(from) t=\(t)")
+                }
+            }
+        }
+    }
+
+    func testUserTextNeverReachesTheFrameAsControls() {
+        let evil = "\u{1B}]0;pwned\u{7}\u{1B}[2J\u{9B}1m\u{202E}\u{7F}\r\n\t"
+        let data = Snapshot(items: [Item(id: 1, name: "x" + evil, quantity: evil, categoryID: 1, date: Fixture.today,
+                                         note: evil, createdAt: 0)],
+                            categories: [Category(id: 1, name: evil, position: 0)], knownNames: [evil])
+        for lang in Language.allCases {
+            for sort in SortMode.allCases {
+                var state = Fixture.listState(lang, width: 100, height: 10, sort: sort, data: data)
+                assertFrameInvariants(Fixture.render(state).buffer, "\(sort)")
+                state.apply(.showScreen(.categories))
+                assertFrameInvariants(Fixture.render(state).buffer, "categories")
+                state.apply(.showScreen(.toBuy))
+                state.apply(.startEdit)
+                assertFrameInvariants(Fixture.render(state).buffer, "edit")
+                state.apply(.cancel)
+                state.apply(.committed(ChangeSet(), CommitContext(message: .added(evil))))
+                assertFrameInvariants(Fixture.render(state).buffer, "message")
+            }
+        }
+    }
+}
