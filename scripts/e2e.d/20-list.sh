@@ -291,6 +291,37 @@ test_list_resize_keeps_state() {
     wait_for "/fru"
     assert_row "🍎 Apples"
     assert_no_row "Bread"
+    keys Escape
+    wait_for "] Bread"
+    # A half-typed input line survives a resize through the too-small screen.
+    keys a
+    wait_for "Add:"
+    type_text "Pears #fruit"
+    wait_for "Add: Pears #fruit"
+    tm resize-window -t "$CUR" -x 25 -y 6
+    wait_for "too small"
+    tm resize-window -t "$CUR" -x 80 -y 24
+    wait_for "Add: Pears #fruit"
+    type_text " x4"
+    keys Enter
+    wait_for "To buy 4"
+    assert_row "Pears" "4" "fruit"
+    keys q
+    wait_exit 0
+}
+
+test_mixed_scripts_align() {
+    # SPEC §6: columns line up whatever the names hold: CJK, emoji with a variation selector, a
+    # ZWJ sequence, an emoji newer than the C library knows, a combining accent.
+    open_list
+    local names=('❤️ Hearts' '👨‍👩‍👧 Family' '🫎 Moose' $'e\u0301clair' '牛乳パック' 'Plain') n
+    for n in "${names[@]}"; do add_item "$n x2 #cat @today"; done
+    wait_for "To buy 6"
+    local rows cells
+    rows=$(screen | grep -F '] ')
+    cells=$(while IFS= read -r l; do echo "$(cell_of "$l" "×2") $(cell_of "$l" "cat") $(cell_of "$l" "Today")"; done <<< "$rows" | sort -u)
+    [[ $(wc -l <<< "$cells") == 1 && $cells != *-1* ]] \
+        || fail "columns not aligned (cells of ×2, cat, Today per row):"$'\n'"$cells"$'\n'"$rows"
     keys q
     wait_exit 0
 }

@@ -231,10 +231,18 @@ cell_of() {
     [[ $before != "$1" ]] || { echo -1; return; }
     for ((i = 0; i < ${#before}; i++)); do
         printf -v cp '%d' "'${before:i:1}"
+        is_zero_width "$cp" && continue
         cells=$((cells + 1))
         is_wide "$cp" && cells=$((cells + 1))
     done
     echo "$cells"
+}
+
+# is_zero_width CODEPOINT: combining marks, zero-width joiners and spaces, variation selectors.
+is_zero_width() {
+    local c=$1
+    (( (c >= 0x300 && c <= 0x36F) || (c >= 0x200B && c <= 0x200F) || (c >= 0x20D0 && c <= 0x20FF)
+       || (c >= 0xFE00 && c <= 0xFE0F) || (c >= 0x3099 && c <= 0x309A) || (c >= 0xE0100 && c <= 0xE01EF) ))
 }
 
 # is_wide CODEPOINT: East Asian Wide/Fullwidth or emoji presentation (the ranges kago's lists
