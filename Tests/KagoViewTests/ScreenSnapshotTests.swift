@@ -156,6 +156,16 @@ final class ScreenSnapshotTests: XCTestCase {
             state.apply(.line(.insert("トイレットペーパー 12ロール #日用品 @金")))
             return state
         }
+        check("min-purchased", sizes: minimum) { lang, w, h in
+            var state = Fixture.listState(lang, width: w, height: h)
+            state.apply(.showScreen(.purchased))
+            return state
+        }
+        check("min-categories", sizes: minimum) { lang, w, h in
+            var state = Fixture.listState(lang, width: w, height: h)
+            state.apply(.showScreen(.categories))
+            return state
+        }
         check("min-help", sizes: minimum) { lang, w, h in
             var state = Fixture.listState(lang, width: w, height: h)
             state.apply(.toggleHelp)
