@@ -61,10 +61,12 @@ public struct ConfigFile: Equatable, Sendable {
     }
 
     /// The `key = value` pairs with their line numbers (1-based); comments and blanks skipped.
+    /// A byte order mark that some editors put at the start of the file is not part of the key.
     public var entries: [(line: Int, key: String, value: String)] {
         var out: [(Int, String, String)] = []
         for (i, raw) in lines.enumerated() {
-            let text = String(decoding: raw, as: UTF8.self)
+            var text = String(decoding: raw, as: UTF8.self)
+            if i == 0, text.hasPrefix("\u{FEFF}") { text.removeFirst() }
             let content = text.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
             let trimmed = content.trimmingWhitespace()
             if trimmed.isEmpty { continue }
@@ -79,25 +81,32 @@ public struct ConfigFile: Equatable, Sendable {
     }
 
     /// The settings this file asks for, and one warning per line kago could not use.
-    /// A later line for the same key wins.
+    ///
+    /// A later line for the same key wins, a bad one too: its key falls back to the default (and is
+    /// reported), as SPEC §2 asks. Values are read case-insensitively and may be wrapped in double
+    /// quotes (`theme = "Dark"`).
     public func settings() -> (Settings, [ConfigProblem]) {
         var s = Settings()
+        let defaults = Settings()
         var problems: [ConfigProblem] = []
-        for (line, key, value) in entries {
-            func bad() { problems.append(.badValue(line: line, key: key, value: value)) }
+        for (line, key, raw) in entries {
+            let value = Self.unquoted(raw).lowercased()
+            func bad() { problems.append(.badValue(line: line, key: key, value: raw)) }
             switch key {
             case "intro_seen":
-                if let n = Int(value), n >= 0 { s.introSeen = n } else { s.introSeen = 0; bad() }
+                if let n = Int(value), n >= 0 { s.introSeen = n } else { s.introSeen = defaults.introSeen; bad() }
             case "language":
-                if value == "auto" { s.language = nil } else if let l = Language(rawValue: value) { s.language = l } else { bad() }
+                if value == "auto" { s.language = nil } else if let l = Language(rawValue: value) { s.language = l } else {
+                    s.language = defaults.language; bad()
+                }
             case "theme":
-                if let t = ThemeName(rawValue: value) { s.theme = t } else { bad() }
+                if let t = ThemeName(rawValue: value) { s.theme = t } else { s.theme = defaults.theme; bad() }
             case "animations":
-                if let b = Self.bool(value) { s.animations = b } else { bad() }
+                if let b = Self.bool(value) { s.animations = b } else { s.animations = defaults.animations; bad() }
             case "sort":
-                if let m = SortMode(rawValue: value) { s.sort = m } else { bad() }
+                if let m = SortMode(rawValue: value) { s.sort = m } else { s.sort = defaults.sort; bad() }
             case "mouse":
-                if let b = Self.bool(value) { s.mouse = b } else { bad() }
+                if let b = Self.bool(value) { s.mouse = b } else { s.mouse = defaults.mouse; bad() }
             default:
                 problems.append(.unknownKey(line: line, key: key))
             }
@@ -105,12 +114,22 @@ public struct ConfigFile: Equatable, Sendable {
         return (s, problems)
     }
 
+    static func unquoted(_ v: String) -> String {
+        v.count >= 2 && v.hasPrefix("\"") && v.hasSuffix("\"") ? String(v.dropFirst().dropLast()) : v
+    }
+
     /// Sets `intro_seen`, replacing the line that currently decides it, or appending one.
+    ///
+    /// The replaced line keeps its CR if it had one, and an appended line uses CRLF when the file's
+    /// last line does, so a file written on Windows keeps one kind of line ending.
     public mutating func setIntroSeen(_ version: Int) {
-        let newLine = Array("intro_seen = \(version)".utf8)
+        var newLine = Array("intro_seen = \(version)".utf8)
+        let cr = UInt8(ascii: "\r")
         if let last = entries.last(where: { $0.key == "intro_seen" }) {
+            if lines[last.line - 1].last == cr { newLine.append(cr) }
             lines[last.line - 1] = newLine
         } else {
+            if endsWithNewline, lines.last?.last == cr { newLine.append(cr) }
             lines.append(newLine)
             endsWithNewline = true
         }

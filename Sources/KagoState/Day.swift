@@ -61,10 +61,11 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
                 guard field < 3 else { return nil }
             } else if byte >= 48 && byte <= 57 {
                 let v = Int(byte - 48)
+                // Counting digits before adding keeps a long run of digits from overflowing.
                 switch field {
-                case 0: y = y * 10 + v; yDigits += 1
-                case 1: m = m * 10 + v; mDigits += 1
-                default: d = d * 10 + v; dDigits += 1
+                case 0: guard yDigits < 4 else { return nil }; y = y * 10 + v; yDigits += 1
+                case 1: guard mDigits < 2 else { return nil }; m = m * 10 + v; mDigits += 1
+                default: guard dDigits < 2 else { return nil }; d = d * 10 + v; dDigits += 1
                 }
             } else {
                 return nil
@@ -109,14 +110,22 @@ public struct LocalClock: Equatable, Sendable {
 
     /// The local day a timestamp falls on.
     public func day(of t: Timestamp) -> Day {
-        let local = Int(t) + utcOffset
-        return Day(ordinal: local >= 0 ? local / 86400 : (local - 86399) / 86400)
+        let local = localSeconds(t)
+        // Floor division that cannot overflow, even for a timestamp near Int64.min.
+        return Day(ordinal: local >= 0 ? local / 86400 : -((-(local + 1)) / 86400) - 1)
     }
 
     /// The local hour and minute of a timestamp.
     public func time(of t: Timestamp) -> (hour: Int, minute: Int) {
-        let local = ((Int(t) + utcOffset) % 86400 + 86400) % 86400
+        let local = (localSeconds(t) % 86400 + 86400) % 86400
         return (local / 3600, (local % 3600) / 60)
+    }
+
+    /// Seconds since the epoch in local terms, clamped rather than trapping at the extremes
+    /// (a timestamp can come from an edited or imported file).
+    func localSeconds(_ t: Timestamp) -> Int {
+        let (sum, overflow) = Int(t).addingReportingOverflow(utcOffset)
+        return overflow ? (utcOffset > 0 ? Int.max : Int.min) : sum
     }
 }
 
@@ -129,12 +138,15 @@ extension Timestamp {
         return "\(day.iso)T\(pad(secs / 3600, 2)):\(pad(secs % 3600 / 60, 2)):\(pad(secs % 60, 2))Z"
     }
 
-    /// Parses `YYYY-MM-DDTHH:MM:SS` with `Z` or a `±HH:MM` offset (fractions ignored), or a date alone.
+    /// Parses `YYYY-MM-DDTHH:MM:SS` (`T`, `t` or a space between) with `Z`, a `±HH:MM`, `±HHMM` or `±HH`
+    /// offset, or none (UTC); a fraction of a second (`.5`, `,25`) is read and dropped. A date alone
+    /// is its midnight UTC.
     public init?(iso8601 text: String) {
         let s = Array(text.utf8)
         if let day = Day(iso: text) { self = Timestamp(day.ordinal) * 86400; return }
-        guard s.count >= 19, s[10] == UInt8(ascii: "T") || s[10] == UInt8(ascii: " "),
-              let day = Day(iso: text.prefix(10)) else { return nil }
+        guard s.count >= 19, s[10] == UInt8(ascii: "T") || s[10] == UInt8(ascii: "t") || s[10] == UInt8(ascii: " "),
+              let day = Day(iso: text.prefix(10))
+        else { return nil }
         func num(_ r: Range<Int>) -> Int? {
             var v = 0
             for i in r { guard s[i] >= 48 && s[i] <= 57 else { return nil }; v = v * 10 + Int(s[i] - 48) }
@@ -143,15 +155,27 @@ extension Timestamp {
         guard s[13] == 58, s[16] == 58, let h = num(11..<13), let m = num(14..<16), let sec = num(17..<19),
               h < 24, m < 60, sec < 61 else { return nil }
         var i = 19
-        if i < s.count, s[i] == UInt8(ascii: ".") {
+        if i < s.count, s[i] == UInt8(ascii: ".") || s[i] == UInt8(ascii: ",") {
             i += 1
+            let digits = i
             while i < s.count, s[i] >= 48, s[i] <= 57 { i += 1 }
+            guard i > digits else { return nil }
         }
         var offset = 0
-        if i == s.count || (i == s.count - 1 && (s[i] == UInt8(ascii: "Z") || s[i] == UInt8(ascii: "z"))) {
+        let rest = s.count - i
+        if rest == 0 || (rest == 1 && (s[i] == UInt8(ascii: "Z") || s[i] == UInt8(ascii: "z"))) {
             offset = 0
-        } else if s.count - i == 6, s[i] == UInt8(ascii: "+") || s[i] == UInt8(ascii: "-"), s[i + 3] == 58,
-                  let oh = num(i + 1..<i + 3), let om = num(i + 4..<i + 6) {
+        } else if rest == 6 || rest == 5 || rest == 3, s[i] == UInt8(ascii: "+") || s[i] == UInt8(ascii: "-"),
+                  let oh = num(i + 1..<i + 3), oh < 24 {
+            var om = 0
+            if rest == 6 {
+                guard s[i + 3] == 58, let v = num(i + 4..<i + 6) else { return nil }
+                om = v
+            } else if rest == 5 {
+                guard let v = num(i + 3..<i + 5) else { return nil }
+                om = v
+            }
+            guard om < 60 else { return nil }
             offset = (oh * 3600 + om * 60) * (s[i] == UInt8(ascii: "-") ? -1 : 1)
         } else {
             return nil

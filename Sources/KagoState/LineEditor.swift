@@ -15,10 +15,21 @@ public struct LineEditor: Equatable, Sendable {
     /// The line as a string.
     public var text: String { String(chars) }
 
-    /// Inserts text at the cursor, dropping control characters (a paste must not inject them).
+    /// Inserts text at the cursor, dropping control characters (a paste must not inject them);
+    /// a pasted line break or tab becomes a space, so pasted words stay apart.
     public mutating func insert(_ s: String) {
-        let clean = s.unicodeScalars.contains(where: SafeText.isUnsafe)
-            ? String(String.UnicodeScalarView(s.unicodeScalars.filter { !SafeText.isUnsafe($0) })) : s
+        var clean = s
+        if s.unicodeScalars.contains(where: SafeText.isUnsafe) {
+            var scalars = String.UnicodeScalarView()
+            for c in s {
+                if c.isNewline || c == "\t" {
+                    scalars.append(" ")
+                } else {
+                    scalars.append(contentsOf: c.unicodeScalars.filter { !SafeText.isUnsafe($0) })
+                }
+            }
+            clean = String(scalars)
+        }
         let new = Array(clean)
         chars.insert(contentsOf: new, at: cursor)
         cursor += new.count
@@ -55,7 +66,7 @@ public struct LineEditor: Equatable, Sendable {
     /// Ctrl-K: deletes from the cursor to the end of the line.
     public mutating func killToEnd() { chars.removeLast(chars.count - cursor) }
 
-    /// Ctrl-W: deletes the word before the cursor and the spaces after it.
+    /// Ctrl-W: deletes the word before the cursor, with the spaces between it and the cursor.
     public mutating func killWord() {
         var start = cursor
         while start > 0 && chars[start - 1].isWhitespace { start -= 1 }

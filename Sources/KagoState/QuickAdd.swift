@@ -7,6 +7,18 @@ public enum QuickAddError: Error, Equatable, Sendable {
 }
 
 /// The one-line quick-add syntax: `name xN #category @when -- note` (SPEC §5).
+///
+/// Words are separated by any white space, the ideographic space (U+3000) included, and tokens may
+/// stand anywhere before the note:
+/// - `#word`, `＃word`, `#"two words"`: the category (the last one wins);
+/// - `@when`, `＠when`: the date (see `ShoppingDate`);
+/// - `x2` `X2` `×2` `*2` `2x`, a number with a unit (`500g`, `1.5L`, `2本`, `３個`), `x"2 big bags"`,
+///   or `×2` written straight after a name (`牛乳×2`): the quantity;
+/// - a word `--`: everything after it is the note.
+///
+/// Everything else is the name. A word that starts with `"` runs to the next `"` that ends a word
+/// and is taken literally, so `"Coke 500ml"` is a name and not a quantity; `format` relies on this
+/// to write back any name.
 public enum QuickAdd {
     /// Parses a line into a draft item.
     /// - Parameters:
@@ -14,34 +26,52 @@ public enum QuickAdd {
     ///   - today: the day relative dates are counted from.
     /// - Returns: the draft, or why it was refused.
     public static func parse(_ line: String, today: Day) -> Result<ItemDraft, QuickAddError> {
-        let (body, note) = splitNote(line)
-        var draft = ItemDraft(name: "", note: note)
-        var nameWords: [Substring] = []
-        var tokens = Tokenizer(body)
-        while let word = tokens.next() {
-            if word.hasPrefix("#") || word.hasPrefix("＃"), word.count > 1 {
-                draft.category = unquote(word.dropFirst())
-            } else if word.hasPrefix("@") || word.hasPrefix("＠"), word.count > 1 {
-                guard let day = ShoppingDate.parse(String(word.dropFirst()), today: today) else {
-                    return .failure(.badDate(String(word)))
+        var draft = ItemDraft(name: "")
+        var nameParts: [Substring] = []
+        var tokens = Tokenizer(Substring(line))
+        loop: while let token = tokens.next() {
+            switch token {
+            case .note(let note):
+                let trimmed = note.trimmingWhitespace()
+                draft.note = trimmed.isEmpty ? nil : String(trimmed)
+                break loop
+            case .literal(let text):
+                if !text.isEmpty { nameParts.append(text) }
+            case .word(let word):
+                switch classify(word) {
+                case .category(let c): draft.category = c
+                case .date(let text):
+                    guard let day = ShoppingDate.parse(text, today: today) else { return .failure(.badDate(String(word))) }
+                    draft.date = day
+                case .quantity(let q): draft.quantity = q
+                case .nameWithQuantity(let name, let q):
+                    nameParts.append(name)
+                    draft.quantity = q
+                case .name: nameParts.append(word)
+                case .ignored: break
                 }
-                draft.date = day
-            } else if let q = quantity(word) {
-                draft.quantity = q
-            } else {
-                nameWords.append(word)
             }
         }
-        draft.name = nameWords.joined(separator: " ")
+        draft.name = nameParts.joined(separator: " ")
         guard !draft.name.isEmpty else { return .failure(.emptyName) }
         return .success(draft)
     }
 
     /// Writes a draft back in the quick-add syntax, so that `parse(format(d)) == d`.
+    ///
+    /// The name is quoted when its words would read as tokens (`"Coke 500ml"`, `"#1 pencil"`), a
+    /// quantity that is not a plain count or measure is written `x"…"`, and a category with spaces
+    /// `#"…"`. Only names and categories holding a `"` followed by a space cannot be written back.
     public static func format(_ draft: ItemDraft) -> String {
-        var parts = [draft.name]
+        var parts = [formatName(draft.name)]
         if let q = draft.quantity, !q.isEmpty {
-            parts.append(quantity(Substring(q)) != nil ? q : "x" + quoteIfNeeded(q))
+            if isPlainNumber(Substring(q)) {
+                parts.append("x" + q)
+            } else if !q.contains(where: \.isWhitespace), quantity(Substring(q)) == q {
+                parts.append(q)
+            } else {
+                parts.append("x\"" + q + "\"")
+            }
         }
         if let c = draft.category, !c.isEmpty { parts.append("#" + quoteIfNeeded(c)) }
         if let d = draft.date { parts.append("@" + d.iso) }
@@ -50,78 +80,175 @@ public enum QuickAdd {
         return line
     }
 
-    /// Splits off the note after the first ` -- ` (or a leading `-- `); nil when there is none.
-    static func splitNote(_ line: String) -> (Substring, String?) {
-        let s = Substring(line)
-        var i = s.startIndex
-        var previousIsSpace = true
-        while i < s.endIndex {
-            let next = s.index(after: i)
-            if previousIsSpace, s[i] == "-", next < s.endIndex, s[next] == "-" {
-                let after = s.index(after: next)
-                if after == s.endIndex || s[after].isWhitespace {
-                    let note = s[after...].trimmingWhitespace()
-                    return (s[..<i], note.isEmpty ? nil : String(note))
+    /// The name as it can be typed: bare when it reads back as itself, else in quotes.
+    static func formatName(_ name: String) -> String {
+        func readsBack(_ text: String) -> Bool {
+            var tokens = Tokenizer(Substring(text))
+            var parts: [Substring] = []
+            while let token = tokens.next() {
+                switch token {
+                case .note: return false
+                case .literal(let t): parts.append(t)
+                case .word(let w):
+                    guard case .name = classify(w) else { return false }
+                    parts.append(w)
                 }
             }
-            previousIsSpace = s[i].isWhitespace
-            i = next
+            return parts.joined(separator: " ") == name
         }
-        return (s, nil)
+        if readsBack(name) { return name }
+        let quoted = "\"" + name + "\""
+        if readsBack(quoted) { return quoted }
+        // A quote followed by a space inside the name: quote word by word instead.
+        let words = name.split(whereSeparator: \.isWhitespace).map { word -> String in
+            readsBack(String(word)) ? String(word) : "\"" + word + "\""
+        }
+        let joined = words.joined(separator: " ")
+        return readsBack(joined) ? joined : name
+    }
+
+    enum WordKind: Equatable {
+        case category(String)
+        case date(String)
+        case quantity(String)
+        case nameWithQuantity(Substring, String)
+        case name
+        /// `#""`: a category with no name.
+        case ignored
+    }
+
+    /// What one unquoted word (or `#"…"`/`x"…"` run) means.
+    static func classify(_ word: Substring) -> WordKind {
+        guard let first = word.first else { return .name }
+        if first == "#" || first == "＃", word.count > 1 {
+            let c = unquote(word.dropFirst()).trimmingWhitespace()
+            return c.isEmpty ? .ignored : .category(String(c))
+        }
+        if first == "@" || first == "＠", word.count > 1 { return .date(String(word.dropFirst())) }
+        if let q = quantity(word) { return .quantity(q) }
+        // `牛乳×2`: a count written straight after the name (× never ends a name word otherwise).
+        if let times = word.lastIndex(of: "×"), times > word.startIndex {
+            let before = word[..<times]
+            let count = foldFullWidth(String(word[word.index(after: times)...]))
+            if let last = before.last, !last.isNumber, last != "×", isPlainNumber(Substring(count)),
+               case .name = classify(before) {
+                return .nameWithQuantity(before, count)
+            }
+        }
+        return .name
     }
 
     static let units: Set<String> = [
-        "g", "kg", "mg", "l", "ml", "cl", "dl", "oz", "lb", "lbs", "pc", "pcs", "pack", "packs",
-        "can", "cans", "bottle", "bottles", "box", "boxes", "bag", "bags", "dozen", "x", "×",
+        "g", "kg", "mg", "gram", "grams", "kilo", "kilos", "l", "ml", "cl", "dl", "lt", "ltr", "litre", "litres",
+        "liter", "liters", "cc", "oz", "lb", "lbs", "pc", "pcs", "piece", "pieces", "pk", "pack", "packs",
+        "can", "cans", "tin", "tins", "jar", "jars", "bottle", "bottles", "box", "boxes", "bag", "bags",
+        "carton", "cartons", "roll", "rolls", "loaf", "loaves", "bunch", "bunches", "head", "heads",
+        "slice", "slices", "pair", "pairs", "dozen", "doz", "x", "×",
         "個", "本", "枚", "袋", "パック", "缶", "箱", "束", "玉", "房", "切れ", "杯", "瓶", "株",
-        "匹", "尾", "丁", "合", "粒", "組", "斤", "人前", "ｇ", "㎏", "㍑", "リットル", "グラム", "つ",
+        "匹", "尾", "丁", "合", "粒", "組", "斤", "人前", "冊", "足", "着", "台", "巻", "包", "錠", "膳",
+        "ケース", "セット", "ロール", "ダース", "キロ", "グラム", "リットル", "つ",
+        "㎏", "㎎", "㍑", "㎖", "ℓ",
     ]
 
-    /// The normalised quantity a word denotes (`x2` → `2`, `500g` → `500g`, `2本` → `2本`), or nil.
+    /// The normalised quantity a word denotes (`x2` → `2`, `500g` → `500g`, `５００ｇ` → `500g`,
+    /// `2本` → `2本`, `x"2 big bags"` → `2 big bags`), or nil.
     static func quantity(_ word: Substring) -> String? {
-        let w = normaliseDigits(String(word))
+        if let first = word.first, "xX×*".contains(first), word.dropFirst().hasPrefix("\"") {
+            // The quoted form is taken as written: it is how `format` writes anything unusual.
+            let quoted = word.dropFirst()
+            return quoted.count > 2 && quoted.hasSuffix("\"") ? String(quoted.dropFirst().dropLast()) : nil
+        }
+        let w = Substring(foldFullWidth(String(word)))
         if let first = w.first, "xX×*".contains(first) {
             let rest = w.dropFirst()
-            if rest.hasPrefix("\"") { return rest.count > 2 && rest.hasSuffix("\"") ? String(rest.dropFirst().dropLast()) : nil }
-            guard let d = rest.first, d.isASCII, d.isNumber else { return nil }
-            return String(rest)
+            return isPlainNumber(rest) ? String(rest) : nil
         }
         let digits = w.prefix { ($0.isASCII && $0.isNumber) || $0 == "." || $0 == "," }
-        guard let firstDigit = digits.first, firstDigit.isASCII, firstDigit.isNumber,
-              digits.last?.isNumber == true else { return nil }
+        guard isPlainNumber(digits) else { return nil }
         let unit = w.dropFirst(digits.count)
         guard units.contains(unit.lowercased()) else { return nil }
-        return unit == "x" || unit == "X" || unit == "×" ? String(digits) : w
+        return unit == "x" || unit == "X" || unit == "×" ? String(digits) : String(w)
     }
 
-    static func unquote(_ s: Substring) -> String {
-        s.count >= 2 && s.hasPrefix("\"") && s.hasSuffix("\"") ? String(s.dropFirst().dropLast()) : String(s)
+    /// `2`, `12`, `1.5` or `1,5`: ASCII digits with at most one decimal separator between digits.
+    static func isPlainNumber(_ s: Substring) -> Bool {
+        var digitsBefore = 0, digitsAfter = 0, separators = 0
+        for u in s.utf8 {
+            if u >= 48 && u <= 57 {
+                if separators == 0 { digitsBefore += 1 } else { digitsAfter += 1 }
+            } else if u == UInt8(ascii: ".") || u == UInt8(ascii: ",") {
+                separators += 1
+                guard separators == 1 else { return false }
+            } else {
+                return false
+            }
+        }
+        return digitsBefore > 0 && (separators == 0 || digitsAfter > 0)
     }
 
+    static func unquote(_ s: Substring) -> Substring {
+        s.count >= 2 && s.hasPrefix("\"") && s.hasSuffix("\"") ? s.dropFirst().dropLast() : s
+    }
+
+    /// A category as it follows `#`: quoted when it holds white space or would lose its own quotes.
     static func quoteIfNeeded(_ s: String) -> String {
-        s.contains(where: \.isWhitespace) ? "\"" + s + "\"" : s
+        s.contains(where: \.isWhitespace) || s.hasPrefix("\"") ? "\"" + s + "\"" : s
     }
 }
 
-/// Splits on whitespace, keeping a `#"…"` or `x"…"` quoted run (which may hold spaces) as one word.
+/// Splits a quick-add line into words on white space. A word that starts with `"`, or with one of
+/// `#＃xX×*` and then `"`, runs to the next `"` that is followed by white space or the end, spaces
+/// included; a word `--` starts the note, which is the rest of the line.
 struct Tokenizer {
+    enum Token: Equatable {
+        /// An ordinary word, or a `#"…"`/`x"…"` run with its prefix and quotes.
+        case word(Substring)
+        /// The inside of a `"…"` run: literal name text.
+        case literal(Substring)
+        /// Everything after a `--` word, untrimmed.
+        case note(Substring)
+    }
+
     private var rest: Substring
 
     init(_ text: Substring) { rest = text }
 
-    mutating func next() -> Substring? {
+    mutating func next() -> Token? {
         rest = rest.drop(while: \.isWhitespace)
-        guard !rest.isEmpty else { return nil }
+        guard let first = rest.first else { return nil }
         var end = rest.firstIndex(where: \.isWhitespace) ?? rest.endIndex
-        let head = rest[..<end]
-        if let q = head.firstIndex(of: "\""), q == rest.index(after: rest.startIndex),
-           "#＃xX×".contains(rest[rest.startIndex]),
-           let close = rest[rest.index(after: q)...].firstIndex(of: "\"") {
-            end = rest.index(after: close)
+        if rest[..<end] == "--" {
+            let note = rest[end...]
+            rest = rest[rest.endIndex...]
+            return .note(note)
         }
-        let word = rest[..<end]
-        rest = rest[end...]
-        return word
+        let openIndex: Substring.Index?
+        if first == "\"" {
+            openIndex = rest.startIndex
+        } else if "#＃xX×*".contains(first), rest.dropFirst().first == "\"" {
+            openIndex = rest.index(after: rest.startIndex)
+        } else {
+            openIndex = nil
+        }
+        if let open = openIndex, let close = Self.closingQuote(in: rest, after: open) {
+            end = rest.index(after: close)
+            defer { rest = rest[end...] }
+            if first == "\"" { return .literal(rest[rest.index(after: open)..<close]) }
+            return .word(rest[..<end])
+        }
+        defer { rest = rest[end...] }
+        return .word(rest[..<end])
+    }
+
+    /// The first `"` after `open` that ends a word (followed by white space or the end of the text).
+    static func closingQuote(in s: Substring, after open: Substring.Index) -> Substring.Index? {
+        var i = s.index(after: open)
+        while i < s.endIndex {
+            let next = s.index(after: i)
+            if s[i] == "\"", next == s.endIndex || s[next].isWhitespace { return i }
+            i = next
+        }
+        return nil
     }
 }
 

@@ -11,9 +11,8 @@ public enum SafeText {
     public static func isUnsafe(_ u: Unicode.Scalar) -> Bool {
         let v = u.value
         if v < 0x20 || (0x7F...0x9F).contains(v) { return true }
-        if v < 0x200E { return false }
+        if v < 0x200E { return v == 0x061C }  // the Arabic letter mark is a bidi control too
         return (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v) || v == 0x200E || v == 0x200F
-            || v == 0x061C
     }
 
     /// The text with every unsafe scalar replaced by U+FFFD.
