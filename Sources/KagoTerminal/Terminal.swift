@@ -49,6 +49,12 @@ public final class Terminal {
         nonl()
         keypad(kago_stdscr(), true)
         set_escdelay(25)
+        // tmux, screen and PuTTY send these for Home and End even when TERM says xterm, whose
+        // terminfo lists other sequences; unregistered, they would read as Esc and text.
+        for (sequence, key) in [("\u{1b}[1~", kago_key_home), ("\u{1b}[4~", kago_key_end),
+                                ("\u{1b}[7~", kago_key_home), ("\u{1b}[8~", kago_key_end)] {
+            _ = sequence.withCString { define_key($0, key) }
+        }
         curs_set(0)
         leaveok(kago_stdscr(), false)
         if theme.usesColor && has_colors() {

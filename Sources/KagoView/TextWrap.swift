@@ -3,7 +3,10 @@ import KagoState
 /// Breaks text into lines that fit a width in cells.
 public enum TextWrap {
     /// Characters a line must not start with (Japanese line-breaking rules, kinsoku shori).
-    static let noLineStart: Set<Character> = ["。", "、", "，", "．", "」", "』", "）", ")", "！", "？", "!", "?", ".", ",", "ー", "・", "…"]
+    static let noLineStart: Set<Character> = [
+        "。", "、", "，", "．", "」", "』", "）", ")", "！", "？", "!", "?", ".", ",", "ー", "・", "…",
+        "ぁ", "ぃ", "ぅ", "ぇ", "ぉ", "っ", "ゃ", "ゅ", "ょ", "ゎ", "ァ", "ィ", "ゥ", "ェ", "ォ", "ッ", "ャ", "ュ", "ョ", "ヮ",
+    ]
 
     /// Splits text into lines of at most `width` cells: at spaces where there are some, between
     /// any two CJK characters otherwise, never putting closing punctuation first on a line.
