@@ -136,6 +136,9 @@ public struct AppState: Equatable, Sendable {
     public var helpLineCounts: [Screen: Int] = [:]
     public var message: ShownMessage?
 
+    /// Items checked off in this session, numbered in the order they were checked.
+    private var checkOrder: [Int64: Int] = [:]
+
     public private(set) var undoStack: [UndoEntry] = []
     public private(set) var redoStack: [UndoEntry] = []
     public var quitting = false
@@ -224,6 +227,7 @@ public struct AppState: Equatable, Sendable {
     mutating func applyRows(_ changes: ChangeSet) {
         for c in changes.categories { categories[c.id] = c.after }
         for c in changes.items {
+            if c.after?.isPurchased == true && c.before?.isPurchased != true { checkOrder[c.id] = checkOrder.count + 1 }
             items[c.id] = c.after
             if let name = c.after?.name, c.before?.name != name {
                 knownNames.removeAll { $0.matchKey == name.matchKey }
@@ -259,7 +263,8 @@ public struct AppState: Equatable, Sendable {
         if case .category(let id)? = scope, categories[id] == nil { scope = nil }
         setRows(.toBuy, ListRows.toBuy(toBuy, sort: sort, categories: categories, today: clock.today,
                                         filter: lists[.toBuy]!.filter, scope: scope))
-        setRows(.purchased, ListRows.purchased(purchased, categories: categories, filter: lists[.purchased]!.filter))
+        setRows(.purchased, ListRows.purchased(purchased, categories: categories, filter: lists[.purchased]!.filter,
+                                                   checkOrder: checkOrder))
         setRows(.categories, ListRows.categories(Array(categories.values), filter: lists[.categories]!.filter))
     }
 
@@ -271,7 +276,7 @@ public struct AppState: Equatable, Sendable {
                                             today: clock.today, filter: lists[.toBuy]!.filter, scope: scope))
         case .purchased:
             setRows(.purchased, ListRows.purchased(items.values.filter(\.isPurchased), categories: categories,
-                                                   filter: lists[.purchased]!.filter))
+                                                   filter: lists[.purchased]!.filter, checkOrder: checkOrder))
         case .categories:
             setRows(.categories, ListRows.categories(Array(categories.values), filter: lists[.categories]!.filter))
         }

@@ -68,7 +68,7 @@ extension AppState {
             }
         case .newCategory, .renameCategory:
             var name = String(text.trimmingWhitespace())
-            if name.hasPrefix("#") { name = String(name.dropFirst().trimmingWhitespace()) }
+            if name.hasPrefix("#") || name.hasPrefix("＃") { name = String(name.dropFirst().trimmingWhitespace()) }
             guard !name.isEmpty else { show(.emptyCategoryName); return [] }
             input = nil
             if case .renameCategory(let id) = state.purpose {
@@ -107,7 +107,9 @@ extension AppState {
             let prefix = typed.matchKey
             guard !prefix.trimmingWhitespace().isEmpty, !typed.contains("#"), !typed.contains("@") else { return }
             var seen = Set<String>()
+            // Written back in the quick-add syntax, so a name like `Coke 500ml` stays a name.
             candidates = knownNames.filter { $0.matchKey.hasPrefix(prefix) && $0.matchKey != prefix && seen.insert($0.matchKey).inserted }
+                .map(QuickAdd.formatName)
             range = 0..<cursor
         }
         guard !candidates.isEmpty else { return }

@@ -62,8 +62,16 @@ public struct ItemDraft: Equatable, Sendable {
 }
 
 extension String {
-    /// Case-insensitive key used for matching names and categories (ASCII and full-width Latin fold).
-    public var matchKey: String { lowercased() }
+    /// Case-insensitive key used for matching names and categories: full-width Latin letters and
+    /// digits fold to ASCII (`ｍｉｌｋ` matches `milk`), then everything is lower-cased.
+    public var matchKey: String {
+        guard unicodeScalars.contains(where: { (0xFF01...0xFF5E).contains($0.value) }) else { return lowercased() }
+        var folded = String.UnicodeScalarView()
+        for u in unicodeScalars {
+            folded.append((0xFF01...0xFF5E).contains(u.value) ? Unicode.Scalar(u.value - 0xFEE0)! : u)
+        }
+        return String(folded).lowercased()
+    }
 }
 
 /// How a quantity is shown: a bare count reads `×2`, a measure reads as written (`500g`).

@@ -97,11 +97,14 @@ public enum ListRows {
     }
 
     /// The rows of the Purchased screen: newest purchase first.
-    public static func purchased(_ items: [Item], categories: [Int64: Category], filter: String) -> [ListRow] {
+    /// - Parameter checkOrder: for items checked off in this session, the order they were checked,
+    ///   which breaks ties between purchase times (they are whole seconds).
+    public static func purchased(_ items: [Item], categories: [Int64: Category], filter: String,
+                                 checkOrder: [Int64: Int] = [:]) -> [ListRow] {
         let key = filter.matchKey
         let visible = key.isEmpty ? items
             : items.filter { matches($0, filterKey: key, categoryName: $0.categoryID.flatMap { categories[$0]?.name }) }
-        return visible.map { ($0.purchasedAt ?? 0, $0.id) }.sorted { $0 > $1 }.map { .item($0.1) }
+        return visible.map { ($0.purchasedAt ?? 0, checkOrder[$0.id] ?? 0, $0.id) }.sorted { $0 > $1 }.map { .item($0.2) }
     }
 
     /// The rows of the Categories screen: store-walk order, then "Uncategorised" (unfiltered only).

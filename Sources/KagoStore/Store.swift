@@ -8,12 +8,11 @@ import KagoState
 
 /// How closely `Store.open` inspects an existing file before any write.
 public enum OpenCheck: Sendable {
-    /// Whose file it is, its schema, and every page (`PRAGMA quick_check`): for callers that
-    /// write without reading everything first (the CLI).
+    /// Whose file it is, its schema, and every page (`PRAGMA quick_check`).
     case full
-    /// Whose file it is and its schema only: for callers that read every row before their
-    /// first write (the list screens), where a damaged page surfaces as `.unreadable` in `load()`
-    /// and the page scan would only add to start-up.
+    /// Whose file it is and its schema only. The caller must call `verify()` before its first
+    /// write: the list screens draw their first frame in between, so the page scan does not
+    /// delay it.
     case header
 }
 
@@ -111,6 +110,13 @@ public final class Store {
     }
 
     /// Runs `body` in one read transaction and maps failures to StoreError.
+    /// Reads every page looking for damage (`PRAGMA quick_check`); writes nothing.
+    /// - Throws: `.unreadable` when the file is damaged.
+    public func verify() throws(StoreError) {
+        let verdict = try read { try db.rows("PRAGMA quick_check(1)", [], { $0.text(0) }).first ?? "" }
+        guard verdict == "ok" else { throw .unreadable(path: path, reason: "database disk image is malformed") }
+    }
+
     func read<T>(_ body: () throws -> T) throws(StoreError) -> T {
         do {
             return try db.read(body)

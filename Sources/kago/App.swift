@@ -22,7 +22,7 @@ final class App {
     /// - Parameter forceIntro: show the tutorial even if it was seen (`--intro`).
     static func run(_ startup: Startup, forceIntro: Bool) throws(ExitError) {
         do { try Terminal.checkAvailable(environment: startup.environment) } catch { throw .runtime(error.message) }
-        // The list reads every row before its first write, so damage shows up in load().
+        // The page scan waits until the first frame is up (see `loop`).
         let store = try startup.openStore(check: .header)
         let snapshot: Snapshot
         let version: Int64
@@ -49,7 +49,12 @@ final class App {
         }
         let app = App(state: state, store: store, terminal: terminal, strings: strings, configPath: startup.paths.configFile)
         app.dataVersion = version
-        app.loop()
+        do {
+            try app.loop()
+        } catch {
+            terminal.close()
+            throw .runtime(error.message, hint: "The file was left untouched; move it aside to start a new list.")
+        }
         terminal.close()
     }
 
@@ -61,13 +66,19 @@ final class App {
         self.configPath = configPath
     }
 
-    private func loop() {
+    private func loop() throws(StoreError) {
         let size = terminal.size
         dispatch(.resize(width: size.width, height: size.height))
         lastPoll = SystemClock.monotonicMilliseconds()
+        var verified = false
         while !state.quitting {
             dispatch(.tick(now: SystemClock.monotonicMilliseconds()))
             terminal.present(RootView.render(state, strings: strings))
+            if !verified {
+                // Before the first key can change anything, make sure no page is damaged.
+                try store.verify()
+                verified = true
+            }
             let timeout: Int32 = state.isAnimating ? 16 : Int32(App.pollInterval)
             guard let first = terminal.nextKey(timeout: timeout) else {
                 idle()

@@ -219,6 +219,28 @@ final class ReducerTests: XCTestCase {
         XCTAssertEqual(s.redoStack.count, 0)
     }
 
+    func testItemsCheckedInTheSameSecondListTheLastCheckedFirst() {
+        let a = item(1, "a"), b = item(2, "b")
+        var s = makeState(items: [a, b])
+        var boughtB = b, boughtA = a
+        boughtB.purchasedAt = 5000
+        boughtA.purchasedAt = 5000
+        s.apply(.committed(ChangeSet(items: [RowChange(id: 2, before: b, after: boughtB)]), CommitContext()))
+        s.apply(.committed(ChangeSet(items: [RowChange(id: 1, before: a, after: boughtA)]), CommitContext()))
+        s.apply(.showScreen(.purchased))
+        XCTAssertEqual(s.list.rows, [.item(1), .item(2)])
+    }
+
+    func testCompletingANameThatLooksLikeTokensKeepsItAName() {
+        var s = makeState(items: [item(1, "Coke 500ml")])
+        s.apply(.startAdd)
+        s.apply(.line(.insert("Co")))
+        s.apply(.line(.complete))
+        guard case .commit(.add(let draft), _)? = s.apply(.submit).first else { return XCTFail("no add") }
+        XCTAssertEqual(draft.name, "Coke 500ml")
+        XCTAssertNil(draft.quantity)
+    }
+
     func testNothingToUndo() {
         var s = makeState()
         XCTAssertEqual(s.apply(.undo), [])
