@@ -121,3 +121,28 @@ test_escape_is_prompt() {
     keys q
     wait_exit 0
 }
+
+# A kago database with one damaged page in the middle: the list draws its first frame from
+# what it could read, then its page scan finds the damage before any key can write.
+test_damaged_page_untouched() {
+    write_config $'intro_seen = 1\n'
+    local i rows=""
+    for i in $(seq 1 400); do rows+="{\"name\":\"item $i $(printf 'x%.0s' $(seq 1 60))\",\"category\":\"c$((i % 7))\"},"; done
+    printf '[%s]' "${rows%,}" > "$T_DIR/items.json"
+    run_kago import "$T_DIR/items.json"
+    [[ $RC == 0 ]] || fail "import failed: $ERR"
+    python3 - "$DB" <<'PY' || fail "could not damage the file"
+import sys
+path = sys.argv[1]
+data = bytearray(open(path, "rb").read())
+assert len(data) > 4096 * 8, len(data)
+data[4096 * 5 + 64:4096 * 5 + 3000] = b"\x7f" * 2936
+open(path, "wb").write(data)
+PY
+    cp "$DB" "$T_DIR/copy"
+    start_kago
+    wait_exit 1
+    assert_has "malformed"
+    cmp -s "$DB" "$T_DIR/copy" || fail "the damaged file was modified"
+    return 0
+}
