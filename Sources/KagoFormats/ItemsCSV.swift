@@ -19,10 +19,21 @@ public enum ItemsCSV {
         var out: [UInt8] = []
         out.reserveCapacity(64 + records.count * 60)
         CSV.appendRecord(ItemRecord.csvColumns, to: &out)
+        func field(_ text: String?) {
+            guard let text else { return }
+            CSV.appendField(sanitized ? SafeText.sanitize(text) : text, to: &out)
+        }
         for r in records {
-            let fields = [r.name, r.quantity ?? "", r.category ?? "", r.date?.iso ?? "", r.note ?? "",
-                          r.purchased ? "true" : "false"]
-            CSV.appendRecord(sanitized ? fields.map(SafeText.sanitize) : fields, to: &out)
+            field(r.name)
+            out.append(0x2C)
+            field(r.quantity)
+            out.append(0x2C)
+            field(r.category)
+            out.append(0x2C)
+            if let d = r.date { out.append(iso: d) }
+            out.append(0x2C)
+            field(r.note)
+            out.append(literal: r.purchased ? ",true\n" : ",false\n")
         }
         return out
     }

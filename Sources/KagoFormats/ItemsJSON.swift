@@ -11,28 +11,38 @@ public enum ItemsJSON {
     public static func encode(_ records: [ItemRecord]) -> [UInt8] {
         guard !records.isEmpty else { return Array("[]\n".utf8) }
         var out: [UInt8] = []
-        out.reserveCapacity(records.count * 220)
-        out.append(contentsOf: Array("[\n".utf8))
+        out.reserveCapacity(records.count * 240)
+        out.append(literal: "[\n")
         for (i, r) in records.enumerated() {
-            out.append(contentsOf: Array("  {\"id\": ".utf8))
-            out.append(contentsOf: Array((r.id.map { String($0) } ?? "null").utf8))
-            field("name", r.name, &out)
-            field("quantity", r.quantity, &out)
-            field("category", r.category, &out)
-            field("date", r.date?.iso, &out)
-            field("note", r.note, &out)
-            out.append(contentsOf: Array((r.purchased ? ", \"purchased\": true" : ", \"purchased\": false").utf8))
-            field("created_at", r.createdAt?.iso8601, &out)
-            field("purchased_at", r.purchasedAt?.iso8601, &out)
-            out.append(contentsOf: Array((i == records.count - 1 ? "}\n" : "},\n").utf8))
+            out.append(literal: "  {\"id\": ")
+            if let id = r.id { out.append(decimal: id) } else { out.append(literal: "null") }
+            out.append(literal: ", \"name\": ")
+            JSON.appendString(r.name, to: &out)
+            out.append(literal: ", \"quantity\": ")
+            JSON.appendString(r.quantity, orNullTo: &out)
+            out.append(literal: ", \"category\": ")
+            JSON.appendString(r.category, orNullTo: &out)
+            out.append(literal: ", \"date\": ")
+            appendQuoted(r.date, &out) { $0.append(iso: $1) }
+            out.append(literal: ", \"note\": ")
+            JSON.appendString(r.note, orNullTo: &out)
+            out.append(literal: r.purchased ? ", \"purchased\": true" : ", \"purchased\": false")
+            out.append(literal: ", \"created_at\": ")
+            appendQuoted(r.createdAt, &out) { $0.append(iso8601: $1) }
+            out.append(literal: ", \"purchased_at\": ")
+            appendQuoted(r.purchasedAt, &out) { $0.append(iso8601: $1) }
+            out.append(literal: i == records.count - 1 ? "}\n" : "},\n")
         }
-        out.append(contentsOf: Array("]\n".utf8))
+        out.append(literal: "]\n")
         return out
     }
 
-    private static func field(_ key: String, _ value: String?, _ out: inout [UInt8]) {
-        out.append(contentsOf: Array(", \"\(key)\": ".utf8))
-        JSON.appendString(value, orNullTo: &out)
+    /// Appends a value formatted by `write` in double quotes (it needs no escaping), or `null`.
+    private static func appendQuoted<T>(_ value: T?, _ out: inout [UInt8], _ write: (inout [UInt8], T) -> Void) {
+        guard let value else { out.append(literal: "null"); return }
+        out.append(UInt8(ascii: "\""))
+        write(&out, value)
+        out.append(UInt8(ascii: "\""))
     }
 
     // MARK: - Reading

@@ -14,7 +14,7 @@ enum ExportCommand {
         let format = try a.values["--format"].map { (f) throws(ExitError) in
             try FileFormat(flag: f, allowed: FileFormat.allCases, command: "export")
         } ?? path.flatMap(FileFormat.init(path:)) ?? .json
-        let store = try StoreAccess(startup)
+        let store = try StoreAccess(startup, readOnly: true)
         let items = try store.items()
         let categories = try store.categories()
         let records = Records.of(items, categories: ItemLines.names(categories))

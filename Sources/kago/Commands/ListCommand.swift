@@ -10,13 +10,13 @@ enum ListCommand {
             throw .usage("'--purchased' and '--all' cannot be used together", hint: "Try 'kago help list'.")
         }
         let purchased: Bool? = a.flags.contains("--all") ? nil : a.flags.contains("--purchased")
-        let store = try StoreAccess(startup)
+        let store = try StoreAccess(startup, readOnly: true)
         let items = try store.items(purchased: purchased)
         let names = try store.categoryNames()
         if a.flags.contains("--json") {
             try FileIO.write(ItemsJSON.encode(Records.of(items, categories: names)), to: nil)
         } else {
-            try FileIO.out(ItemLines.render(items, categories: names))
+            try FileIO.write(ItemLines.bytes(items, categories: names), to: nil)
         }
     }
 }
