@@ -7,7 +7,7 @@ struct StoreAccess {
 
     /// - Parameter readOnly: the command only reads, and reads every item and category, so a
     ///   damaged page it needs surfaces as `cannot read`; the whole-file scan that guards
-    ///   writes is skipped (a fifth of `list`'s time with 10,000 items).
+    ///   writes is skipped (it would add half again to `list --json` with 10,000 items).
     init(_ startup: Startup, readOnly: Bool = false) throws(ExitError) {
         store = try startup.openStore(check: readOnly ? .header : .full)
     }
