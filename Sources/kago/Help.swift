@@ -107,6 +107,13 @@ enum Help {
         purchase time (every CSV row) counts as bought now.
 
         """,
+        "help": """
+        Usage: kago help [COMMAND]
+
+        Prints the overview, or the help of COMMAND (the same as 'kago COMMAND --help').
+        'man kago' has everything, with the keys of the full-screen list.
+
+        """,
         "paths": """
         Usage: kago paths
 

@@ -51,6 +51,7 @@ final class ErrorPathTests: CLITestCase {
             XCTAssertEqual(try kago(command, "--help").out, page.out)
             XCTAssertTrue(try kago("--help").out.contains(command == "done" ? "(alias: done)" : "kago \(command)"), command)
         }
+        XCTAssertTrue(try kago("help", "help").out.hasPrefix("Usage: kago help [COMMAND]"))
         XCTAssertEqual(try kago("-h").status, 0)
         assertUsage(try kago("help", "nope"), "no help for 'nope'")
     }
