@@ -176,31 +176,40 @@ final class HostileTextTests: XCTestCase {
             let id = state.items.values.first { $0.name == Self.long }!.id
             state.apply(.selectRow(state.list.rows.firstIndex(of: .item(id))!))
             let lines = check(state, "long name \(w)x\(h)")
-            let row = lines.first { $0.contains("abc\u{FFFD}[2J") }
+            // At 30 columns the name column is four cells: `abc…`.
+            let row = lines.first { $0.contains(w > 30 ? "abc\u{FFFD}[2J" : "abc…") }
             XCTAssertNotNil(row, "\(w)x\(h): the long name's row")
             XCTAssertTrue(row?.contains("…") ?? false, "\(w)x\(h): truncated with an ellipsis: \(row ?? "")")
         }
     }
 
+    /// Sizes and languages for the tests that render many states: every language at the usual
+    /// size, the smallest and a large size once each (a frame costs about 10 ms in a debug build).
+    static let views: [(Int, Int, Language)] = [(80, 24, .en), (80, 24, .ja), (30, 8, .en), (200, 50, .ja)]
+
     func testStatusMessagesQuotingUserText() {
-        let messages: [StatusMessage] = Self.hostile.flatMap { t -> [StatusMessage] in
+        func kinds(_ t: String) -> [StatusMessage] {
             [.added(t), .updated(t), .checked(t), .unchecked(t), .deleted(t), .categoryAdded(t), .categoryRenamed(t),
              .categoryDeleted(t), .undone(.deleted(t)), .redone(.added(t)), .badDate(t),
              .configProblem(.badValue(line: 1, key: t, value: t), more: 2), .configProblem(.unknownKey(line: 2, key: t), more: 0),
              .introNotSaved("cannot save /home/\(t)/config: Permission denied"), .saveFailed(t), .configUnreadable(t)]
-        } + [.added(Self.long), .saveFailed(Self.long)]
-        for (w, h) in Self.sizes {
-            for lang in Language.allCases {
-                var state = Self.state(lang, width: w, height: h)
-                for m in messages {
-                    state.message = ShownMessage(message: m)
-                    check(state, "message \(m) \(w)x\(h) \(lang)")
-                }
-                // A message above the open input line, too.
-                state.apply(.startAdd)
-                state.message = ShownMessage(message: .added(Self.hostile[0]))
-                check(state, "message over the input line \(w)x\(h) \(lang)")
+        }
+        // Every kind of message for a few texts, and one kind (in turn) for each of the others.
+        var messages = Self.hostile.prefix(3).flatMap(kinds) + [.added(Self.long), .saveFailed(Self.long)]
+        for (i, t) in Self.hostile.dropFirst(3).enumerated() {
+            let all = kinds(t)
+            messages.append(all[i % all.count])
+        }
+        for (w, h, lang) in Self.views {
+            var state = Self.state(lang, width: w, height: h)
+            for m in messages {
+                state.message = ShownMessage(message: m)
+                check(state, "message \(m) \(w)x\(h) \(lang)")
             }
+            // A message above the open input line, too.
+            state.apply(.startAdd)
+            state.message = ShownMessage(message: .added(Self.hostile[0]))
+            check(state, "message over the input line \(w)x\(h) \(lang)")
         }
     }
 
@@ -212,63 +221,58 @@ final class HostileTextTests: XCTestCase {
     }
 
     func testTheInputLineWithHostileText() {
-        for (w, h) in Self.sizes {
-            for lang in Language.allCases {
-                for text in Self.hostile + [Self.long] {
-                    var state = Self.state(lang, width: w, height: h)
-                    state.apply(.startAdd)
-                    state.apply(.line(.insert(text)))
-                    check(state, "add line \(text.debugDescription.prefix(30)) \(w)x\(h) \(lang)")
+        for (w, h, lang) in Self.views {
+            for text in Self.hostile + [Self.long] {
+                var state = Self.state(lang, width: w, height: h)
+                state.apply(.startAdd)
+                state.apply(.line(.insert(text)))
+                XCTAssertFalse(state.input!.editor.text.unicodeScalars.contains(where: Self.mustNotBeSent),
+                               "typed or pasted controls are dropped: \(text.debugDescription)")
+                check(state, "add line \(text.debugDescription.prefix(30)) \(w)x\(h) \(lang)")
+                if text == Self.long {
                     state.apply(.line(.home))
                     check(state, "add line, cursor home \(w)x\(h) \(lang)")
-                    state.apply(.cancel)
-                    // Filtering draws the text twice: in the input line and in the tab bar.
-                    state.apply(.startFilter)
-                    state.apply(.line(.insert(String(text.prefix(40)))))
-                    check(state, "filter line \(w)x\(h) \(lang)")
-                    state.apply(.submit)
-                    check(state, "filter in the tab bar \(w)x\(h) \(lang)")
                 }
+                state.apply(.cancel)
+                // Filtering draws the text twice: in the input line and in the tab bar.
+                state.apply(.startFilter)
+                state.apply(.line(.insert(String(text.prefix(40)))))
+                check(state, "filter line \(w)x\(h) \(lang)")
+                state.apply(.submit)
+                check(state, "filter in the tab bar \(w)x\(h) \(lang)")
             }
         }
     }
 
+    /// `e` fills the line with the stored item, controls and all (an imported name keeps them):
+    /// the line must draw them as `�`, with the cursor after the last cell drawn.
     func testEditingAnItemWithHostileTextFillsTheLineSafely() {
-        for text in Self.hostile {
-            var state = Self.state(.en, width: 80, height: 24, sort: .name)
-            let id = state.items.values.first { $0.name == text && !$0.isPurchased }?.id
-            guard let id else { continue }
-            state.apply(.selectRow(state.list.rows.firstIndex(of: .item(id))!))
-            state.apply(.startEdit)
-            XCTAssertNotNil(state.input, text.debugDescription)
-            check(state, "edit \(text.debugDescription)")
-        }
-    }
-
-    /// The cursor is drawn after the last cell the line's text took, even when the text holds
-    /// controls (each drawn as one `�`) and CR LF (one Character, two scalars, two `�`).
-    func testTheCursorFollowsTheTextAsDrawn() {
-        for text in ["ab\u{1B}c", "a\u{9B}b", "a\r\nb", "x\u{202E}y\r\n"] {
-            var state = Self.state(.en, width: 80, height: 24)
-            state.apply(.startAdd)
-            state.apply(.line(.insert(text)))
-            let frame = Fixture.render(state)
-            let prompt = DisplayWidth.of(Strings(.en)[.promptAdd])
-            let drawn = Glyphs.of(text).totalWidth
-            guard let cursor = frame.cursor else { XCTFail("no cursor"); continue }
-            if text.contains("\r\n") {
-                expectKnownBug("InputLine counts CR LF (one Character, two controls) as one cell; two � are drawn") {
-                    cursor.x == prompt + drawn ? [] : ["\(text.debugDescription): cursor at \(cursor.x), text ends at \(prompt + drawn)"]
+        var misplaced: [String] = []
+        for (w, h, lang) in Self.views {
+            var state = Self.state(lang, width: w, height: h, sort: .name)
+            for item in state.items.values.sorted(by: { $0.id < $1.id }) where !item.isPurchased {
+                state.apply(.selectRow(state.list.rows.firstIndex(of: .item(item.id))!))
+                state.apply(.startEdit)
+                guard let input = state.input else { XCTFail("no edit line for \(item.name.debugDescription)"); continue }
+                let frame = Fixture.render(state)
+                check(state, "edit \(item.name.debugDescription.prefix(30)) \(w)x\(h) \(lang)")
+                // With the whole line visible, the cursor sits right after the text as drawn.
+                let prompt = DisplayWidth.of(InputLine.prompt(input.purpose, strings: Strings(lang)))
+                let drawn = Glyphs.of(input.editor.text).totalWidth
+                if prompt + drawn < w - 1, let cursor = frame.cursor, cursor.x != prompt + drawn {
+                    misplaced.append("\(input.editor.text.debugDescription) at \(w)x\(h): cursor \(cursor.x), text ends at \(prompt + drawn)")
                 }
-            } else {
-                XCTAssertEqual(cursor.x, prompt + drawn, text.debugDescription)
+                state.apply(.cancel)
             }
+        }
+        expectKnownBug("InputLine measures a Character holding controls as one cell (\"?\"), but each control scalar draws as one �: CR LF draws two") {
+            misplaced
         }
     }
 
     func testScopeLabelHelpAndConfirmation() {
-        for (w, h) in Self.sizes {
-            for lang in Language.allCases {
+        for (w, h, lang) in Self.views {
+            do {
                 var state = Self.state(lang, width: w, height: h)
                 state.apply(.showScreen(.categories))
                 for i in 0..<state.list.rows.count {
@@ -323,7 +327,11 @@ final class HostileTextTests: XCTestCase {
                     return
                 }
             }
-            assertFrameInvariants(frame.buffer, "run from U+\(String(run.first!.value, radix: 16))")
+            // The full invariant check is slower; the first 64 runs hold every script of the BMP
+            // that mixes widths and marks, then every 32nd run.
+            if runs < 64 || runs % 32 == 0 {
+                assertFrameInvariants(frame.buffer, "run from U+\(String(run.first!.value, radix: 16))")
+            }
             i += 1000
             runs += 1
         }

@@ -69,6 +69,28 @@ final class ScreenSnapshotTests: XCTestCase {
         }
     }
 
+    /// Every empty state and "nothing matches", down to 30×8 where the messages wrap.
+    func testEmptyStates() {
+        let sizes = Self.sizes + [(30, 8)]
+        check("purchased-empty", sizes: sizes) { lang, w, h in
+            var state = Fixture.listState(lang, width: w, height: h, data: Snapshot())
+            state.apply(.showScreen(.purchased))
+            return state
+        }
+        check("categories-empty", sizes: sizes) { lang, w, h in
+            var state = Fixture.listState(lang, width: w, height: h, data: Snapshot())
+            state.apply(.showScreen(.categories))
+            return state
+        }
+        check("tobuy-nomatch", sizes: sizes) { lang, w, h in
+            var state = Fixture.listState(lang, width: w, height: h)
+            state.apply(.startFilter)
+            state.apply(.line(.insert("zzz")))
+            state.apply(.submit)
+            return state
+        }
+    }
+
     // MARK: - Other screens
 
     func testPurchased() {
