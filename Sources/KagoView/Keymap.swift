@@ -28,6 +28,9 @@ public struct KeySection: Sendable {
 
 /// The key bindings of every mode (SPEC §3, §4, §5).
 public enum Keymap {
+    /// Ctrl-L redraws in every mode (SPEC §4), even the ones with few keys.
+    static let redraw = Binding([.ctrl("l")], .redraw, .hRedraw)
+
     static let navigation = KeySection(title: .sectionGlobal, bindings: [
         Binding([.tab], .nextScreen, .hNextScreen),
         Binding([.backTab], .previousScreen, .hPreviousScreen),
@@ -45,7 +48,7 @@ public enum Keymap {
         Binding([.char("u")], .undo, .hUndo),
         Binding([.ctrl("r")], .redo, .hRedo),
         Binding([.char("?")], .toggleHelp, .hHelp, hint: .kHelp),
-        Binding([.ctrl("l")], .redraw, .hRedraw),
+        redraw,
         Binding([.char("q"), .ctrl("c")], .quit, .hQuit, hint: .kQuit),
     ])
 
@@ -87,6 +90,7 @@ public enum Keymap {
         Binding([.ctrl("u")], .line(.killToStart), .hKillStart),
         Binding([.ctrl("k")], .line(.killToEnd), .hKillEnd),
         Binding([.ctrl("w")], .line(.killWord), .hKillWord),
+        redraw,
         Binding([.ctrl("c")], .quit, .hQuit),
     ])
 
@@ -96,6 +100,7 @@ public enum Keymap {
         Binding([.enter], .introConfirm, .hIntroConfirm),
         Binding([.char("s"), .escape], .introSkip, .hIntroSkip),
         Binding([.char("q"), .ctrl("c")], .quit, .hIntroQuit),
+        redraw,
     ])
 
     static let help = KeySection(title: .helpTitle, bindings: [
@@ -105,17 +110,19 @@ public enum Keymap {
         Binding([.pageDown, .char(" ")], .helpScroll(10), .hPageDown),
         Binding([.pageUp], .helpScroll(-10), .hPageUp),
         Binding([.char("t")], .replayTutorial, .hReplay),
+        redraw,
         Binding([.ctrl("c")], .quit, .hQuit),
     ])
 
     static let confirm = KeySection(title: .sectionGlobal, bindings: [
         Binding([.char("y"), .char("Y")], .answer(true), .hSave),
+        redraw,
         Binding([.ctrl("c")], .quit, .hQuit),
     ])
 
     static let tooSmall = KeySection(title: .sectionGlobal, bindings: [
         Binding([.char("q"), .ctrl("c")], .quit, .hQuit),
-        Binding([.ctrl("l")], .redraw, .hRedraw),
+        redraw,
     ])
 
     /// The sections that apply in a mode, most specific first.

@@ -49,7 +49,7 @@ public enum ListView {
         }
         let top = scroll(list, height: area.height)
         let columns = ItemColumns(width: area.width, showCategory: state.sort != .category || state.screen != .toBuy,
-                                  dateWidth: state.screen == .purchased ? (strings.language == .ja ? 13 : 11) : 11)
+                                  dateWidth: strings.language == .ja ? 12 : 11)
         for i in top..<min(list.rows.count, top + area.height) {
             let y = area.y + i - top
             let selected = i == list.selection
@@ -102,17 +102,25 @@ public enum ListView {
         }
     }
 
+    /// The fewest cells a category name gets before its counts are shortened.
+    static let minimumNameWidth = 14
+
     static func drawCategory(_ id: Int64?, index: Int, state: AppState, x: Int, y: Int, width: Int, selected: Bool,
                              strings: Strings, into buffer: inout ScreenBuffer) {
         func style(_ r: Role) -> Style { Style(r, selected: selected) }
         if selected { buffer.fill(Rect(x: x, y: y, width: width, height: 1), style: style(.normal)) }
         let counts = state.categoryCounts[id] ?? ItemCounts()
-        let countText = strings.format(.categoryCounts, ["toBuy": String(counts.toBuy), "purchased": String(counts.purchased)])
+        let args = ["toBuy": String(counts.toBuy), "purchased": String(counts.purchased)]
+        var countText = strings.format(.categoryCounts, args)
+        // The name matters more than the purchased count: narrow rows keep only the to-buy count.
+        if width - 8 - DisplayWidth.of(countText) < minimumNameWidth {
+            countText = strings.format(.categoryCountsShort, args)
+        }
         let countWidth = DisplayWidth.of(countText)
         let number = id == nil ? "  " : String(index + 1)
         buffer.write(number, x: x + 1, y: y, style: style(.dim))
         let name = id.flatMap { state.categories[$0]?.name } ?? strings[.uncategorised]
-        let nameWidth = max(4, width - 8 - countWidth)
+        let nameWidth = max(0, width - 8 - countWidth)
         buffer.write(name, x: x + 5, y: y, maxWidth: nameWidth, style: style(id == nil ? .dim : .normal))
         buffer.write(countText, x: max(x + 5, x + width - 1 - countWidth), y: y, style: style(.dim))
     }

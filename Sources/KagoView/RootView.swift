@@ -78,9 +78,13 @@ public enum RootView {
 public enum TooSmallView {
     public static func render(width: Int, height: Int, strings: Strings, into buffer: inout ScreenBuffer) {
         let area = Rect(x: 0, y: 0, width: width, height: height)
-        let y = max(0, height / 2 - 1)
-        buffer.writeCentered(strings[.tooSmall], y: y, in: area, style: Style(.warning))
-        buffer.writeCentered(strings.format(.tooSmallSize, ["width": String(width), "height": String(height)]),
-                             y: y + 1, in: area, style: Style(.dim))
+        var y = max(0, height / 2 - 1)
+        let size = strings.format(.tooSmallSize, ["width": String(width), "height": String(height)])
+        for (text, role) in [(strings[.tooSmall], Role.warning), (size, .dim)] {
+            for line in TextWrap.lines(text, width: width) where y < height {
+                buffer.writeCentered(line, y: y, in: area, style: Style(role))
+                y += 1
+            }
+        }
     }
 }

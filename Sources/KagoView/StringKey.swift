@@ -8,7 +8,7 @@ public enum StringKey: String, CaseIterable, Sendable {
     // Tabs, groups and empty states
     case tabToBuy, tabPurchased, tabCategories
     case groupOverdue, groupToday, groupTomorrow, groupThisWeek, groupLater, groupNoDate, uncategorised
-    case emptyToBuy, emptyPurchased, emptyCategories, noMatches, scopeLabel, filterLabel, categoryCounts
+    case emptyToBuy, emptyPurchased, emptyCategories, noMatches, scopeLabel, filterLabel, categoryCounts, categoryCountsShort
     // Dates
     case today, tomorrow, yesterday
     // Sorts

@@ -19,9 +19,20 @@ public struct Strings: Sendable {
 
     /// The text of a key with `{name}` placeholders filled in; user text is sanitised when drawn.
     public func format(_ key: StringKey, _ args: [String: String]) -> String {
-        var s = self[key]
-        for (k, v) in args { s = s.replacing("{" + k + "}", with: v) }
-        return s
+        // One pass over the template, so a `{name}` inside substituted user text stays as typed.
+        var out = ""
+        var rest = self[key][...]
+        while let open = rest.firstIndex(of: "{") {
+            out += rest[..<open]
+            if let close = rest[open...].firstIndex(of: "}"), let value = args[String(rest[rest.index(after: open)..<close])] {
+                out += value
+                rest = rest[rest.index(after: close)...]
+            } else {
+                out.append("{")
+                rest = rest[rest.index(after: open)...]
+            }
+        }
+        return out + rest
     }
 
     // MARK: - Messages
@@ -103,16 +114,13 @@ public struct Strings: Sendable {
         }
     }
 
-    /// A date without relative words: `Fri Dec 5` / `12月5日(金)`, with the year when it differs.
+    /// A date without relative words: `Fri Dec 5` / `12月5日(金)`, or ISO `2027-01-05` in
+    /// another year (which fits the date column in either language).
     public func absoluteDate(_ day: Day, today: Day) -> String {
         let c = day.components
-        let sameYear = c.year == today.components.year
-        if language == .ja {
-            let md = "\(c.month)月\(c.day)日(\(Strings.weekdaysJA[day.weekday]))"
-            return sameYear ? md : "\(c.year)年" + md
-        }
-        let md = "\(Strings.weekdaysEN[day.weekday].prefix(3)) \(Strings.monthsEN[c.month - 1]) \(c.day)"
-        return sameYear ? md : day.iso
+        guard c.year == today.components.year else { return day.iso }
+        if language == .ja { return "\(c.month)月\(c.day)日(\(Strings.weekdaysJA[day.weekday]))" }
+        return "\(Strings.weekdaysEN[day.weekday].prefix(3)) \(Strings.monthsEN[c.month - 1]) \(c.day)"
     }
 
     /// When an item was bought: `Today 14:02`, `Yesterday`, or the date.

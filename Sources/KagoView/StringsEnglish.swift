@@ -21,7 +21,7 @@ extension Strings {
         .noMatches: "Nothing matches: Esc shows everything",
         .scopeLabel: "#{name}",
         .filterLabel: "/{text}",
-        .categoryCounts: "{toBuy} to buy · {purchased} purchased",
+        .categoryCounts: "{toBuy} to buy · {purchased} purchased", .categoryCountsShort: "{toBuy} to buy",
 
         .today: "Today", .tomorrow: "Tomorrow", .yesterday: "Yesterday",
         .sortDate: "date", .sortCategory: "category", .sortName: "name", .sortAdded: "added",
@@ -51,7 +51,7 @@ extension Strings {
         .promptAdd: "Add: ", .promptEdit: "Edit: ", .promptFilter: "/", .promptNewCategory: "New category: ",
         .promptRename: "Rename: ",
         .inputHint: "Enter save · Esc cancel · Tab complete · #category @date x2 -- note",
-        .confirmClear: "Delete all {count} purchased items? y/n",
+        .confirmClear: "Delete all {count} purchased items?",
 
         .helpTitle: "Keys", .helpFooter: "Esc close · j/k scroll · t tutorial",
         .sectionGlobal: "Everywhere", .sectionToBuy: "To buy", .sectionPurchased: "Purchased",

@@ -21,7 +21,7 @@ extension Strings {
         .noMatches: "一致するものがありません。Esc ですべて表示",
         .scopeLabel: "#{name}",
         .filterLabel: "/{text}",
-        .categoryCounts: "買う {toBuy} · 購入済み {purchased}",
+        .categoryCounts: "買う {toBuy} · 購入済み {purchased}", .categoryCountsShort: "買う {toBuy}",
 
         .today: "今日", .tomorrow: "明日", .yesterday: "昨日",
         .sortDate: "日付", .sortCategory: "カテゴリ", .sortName: "名前", .sortAdded: "追加順",
@@ -51,7 +51,7 @@ extension Strings {
         .promptAdd: "追加: ", .promptEdit: "編集: ", .promptFilter: "/", .promptNewCategory: "新しいカテゴリ: ",
         .promptRename: "名前の変更: ",
         .inputHint: "Enter 保存 · Esc 中止 · Tab 補完 · #カテゴリ @日付 x2 -- メモ",
-        .confirmClear: "購入済み {count} 件をすべて削除しますか? y/n",
+        .confirmClear: "購入済み {count} 件をすべて削除しますか?",
 
         .helpTitle: "キー一覧", .helpFooter: "Esc 閉じる · j/k スクロール · t チュートリアル",
         .sectionGlobal: "共通", .sectionToBuy: "買うもの", .sectionPurchased: "購入済み",

@@ -57,7 +57,10 @@ public enum StatusLine {
     public static func render(_ state: AppState, strings: Strings, into buffer: inout ScreenBuffer) {
         let y = buffer.height - 1
         if case .clearPurchased(let n)? = state.confirmation {
-            buffer.write(strings.format(.confirmClear, ["count": String(n)]), x: 1, y: y, style: Style(.warning))
+            let keys = " y/n"
+            let used = buffer.write(strings.format(.confirmClear, ["count": String(n)]), x: 1, y: y,
+                                    maxWidth: buffer.width - 2 - keys.count, style: Style(.warning))
+            buffer.write(keys, x: 1 + used, y: y, style: Style(.warning))
             return
         }
         if let m = state.message?.message {
@@ -117,7 +120,8 @@ public enum InputLine {
         let room = max(1, buffer.width - px - 1)
         // Scroll the text horizontally so the cursor stays visible.
         let chars = input.editor.chars
-        let widths = chars.map { DisplayWidth.of(String($0).unicodeScalars.contains(where: SafeText.isUnsafe) ? "?" : String($0)) }
+        // Measured as drawn: each control scalar in a character shows as its own replacement cell.
+        let widths = chars.map { Glyphs.of(String($0)).totalWidth }
         let cursorCells = widths[0..<input.editor.cursor].reduce(0, +)
         var first = 0
         var skipped = 0

@@ -7,9 +7,12 @@ public enum TextWrap {
         "。", "、", "，", "．", "」", "』", "）", ")", "！", "？", "!", "?", ".", ",", "ー", "・", "…",
         "ぁ", "ぃ", "ぅ", "ぇ", "ぉ", "っ", "ゃ", "ゅ", "ょ", "ゎ", "ァ", "ィ", "ゥ", "ェ", "ォ", "ッ", "ャ", "ュ", "ョ", "ヮ",
     ]
+    /// Characters a line must not end with: opening brackets stay with what they open.
+    static let noLineEnd: Set<Character> = ["「", "『", "（", "("]
 
-    /// Splits text into lines of at most `width` cells: at spaces where there are some, between
-    /// any two CJK characters otherwise, never putting closing punctuation first on a line.
+    /// Splits text into lines of at most `width` cells: at spaces, or between two characters
+    /// when either is wide (CJK, emoji), never inside a Latin word that fits on a line and never
+    /// putting closing punctuation first on a line or an opening bracket last.
     public static func lines(_ text: String, width: Int) -> [String] {
         let width = max(1, width)
         var lines: [[Character]] = []
@@ -24,13 +27,10 @@ public enum TextWrap {
                     currentWidth = 0
                     continue
                 }
-                var carry: [Character] = []
-                if let space = current.lastIndex(of: " ") {
-                    carry = Array(current[(space + 1)...])
-                    current.removeSubrange(space...)
-                } else if noLineStart.contains(ch), current.count > 1 {
-                    carry = [current.removeLast()]
-                }
+                // With no allowed break on the line, a word longer than the line is cut.
+                let cut = lastBreak(in: current, before: ch) ?? current.count
+                let carry = Array(current[cut...])
+                current.removeSubrange(cut...)
                 lines.append(current)
                 current = carry
                 currentWidth = carry.reduce(0) { $0 + DisplayWidth.of($1) }
@@ -40,5 +40,23 @@ public enum TextWrap {
         }
         if !current.isEmpty { lines.append(current) }
         return lines.map { String(String($0).trimmingWhitespace()) }
+    }
+
+    /// The last index `i > 0` of `line` (followed by `next`) where a line may break before
+    /// `line[i]`, or nil when no break is allowed.
+    static func lastBreak(in line: [Character], before next: Character) -> Int? {
+        var i = line.count
+        while i > 0 {
+            if mayBreak(between: line[i - 1], and: i < line.count ? line[i] : next) { return i }
+            i -= 1
+        }
+        return nil
+    }
+
+    /// Whether a line may end with `before` and the next one start with `after`.
+    static func mayBreak(between before: Character, and after: Character) -> Bool {
+        if before == " " { return true }
+        if after == " " || noLineStart.contains(after) || noLineEnd.contains(before) { return false }
+        return DisplayWidth.of(before) > 1 || DisplayWidth.of(after) > 1
     }
 }

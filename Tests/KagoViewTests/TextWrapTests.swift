@@ -77,36 +77,32 @@ final class TextWrapTests: XCTestCase {
         XCTAssertEqual(TextWrap.lines("ab", width: 0), ["a", "b"])
     }
 
-    /// Two no-line-start characters in a row (」、 ェッ ー・) need the break moved back further;
-    /// today only one character moves, which shows on narrow widths.
+    /// Two no-line-start characters in a row (」、 ェッ ー・) move the break back past both.
+    /// From 8 cells up, since `「卵」、` cannot be broken at all and takes 8.
     func testWrapWithConsecutiveClosingPunctuation() {
-        expectKnownBug("TextWrap.lines moves back only one character, so 」、 ェッ or ー・ can still start a line") {
-            var found: [String] = []
-            for text in ["「牛乳」、「卵」、「パン」を買う。", "コーヒー・トイレットペーパー"] + Self.wrappedTexts {
-                for width in 4...40 {
-                    found += Self.problems(text, width: width).filter { $0.contains("closing mark") }
-                }
+        for text in ["「牛乳」、「卵」、「パン」を買う。", "コーヒー・トイレットペーパー"] + Self.wrappedTexts {
+            for width in 8...40 {
+                for p in Self.problems(text, width: width) { XCTFail(p) }
             }
-            return found
         }
     }
 
-    /// A Latin word inside Japanese text is cut mid-word when no space precedes it on the line:
-    /// `購入済みはまだありません。Space でチェック` at 28 cells (a 30-column terminal) becomes
-    /// `…ません。Sp` / `ace でチェック`.
+    /// A Latin word inside Japanese text moves to the next line whole: at 28 cells (a 30-column
+    /// terminal) `購入済みはまだありません。Space でチェック` once became `…ません。Sp` / `ace でチェック`.
     func testWrapDoesNotSplitALatinWordThatFitsOnTheNextLine() {
-        expectKnownBug("TextWrap.lines splits \"Space\" in the Japanese empty-Purchased message") {
-            var found: [String] = []
-            for text in Self.wrappedTexts {
-                let words = text.split(whereSeparator: { !$0.isASCII || $0 == " " }).map(String.init).filter { $0.count > 1 }
-                for width in 10...40 {
-                    let lines = TextWrap.lines(text, width: width)
-                    for word in words where !lines.contains(where: { $0.contains(word) }) {
-                        found.append("width \(width): \(word) split: \(lines)")
-                    }
+        for text in Self.wrappedTexts {
+            let words = text.split(whereSeparator: { !$0.isASCII || $0 == " " }).map(String.init).filter { $0.count > 1 }
+            for width in 10...40 {
+                let lines = TextWrap.lines(text, width: width)
+                for word in words where !lines.contains(where: { $0.contains(word) }) {
+                    XCTFail("width \(width): \(word) split: \(lines)")
                 }
             }
-            return found
         }
+    }
+
+    func testOpeningBracketsStayWithWhatTheyOpen() {
+        XCTAssertEqual(TextWrap.lines("牛乳と「卵」", width: 8), ["牛乳と", "「卵」"])
+        XCTAssertEqual(TextWrap.lines("Press Space now", width: 8), ["Press", "Space", "now"])
     }
 }
