@@ -79,7 +79,16 @@ final class Database {
         try self.init(path: path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
     }
 
-    deinit { sqlite3_close_v2(handle) }
+    private var isOpen = true
+
+    deinit { close() }
+
+    /// Closes the connection; the last one to close a file checkpoints its WAL into it.
+    func close() {
+        guard isOpen else { return }
+        sqlite3_close_v2(handle)
+        isOpen = false
+    }
 
     /// The error for a failed call; for I/O failures the system's own words.
     ///

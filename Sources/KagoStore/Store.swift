@@ -96,6 +96,12 @@ public final class Store {
         }
     }
 
+    /// Closes the connection before the process ends; the store must not be used afterwards.
+    ///
+    /// For a process that exits without deallocating: SQLite still folds the WAL back into
+    /// the file, so the next kago to open it has nothing to recover.
+    public func close() { db.close() }
+
     /// Runs `body` in one write transaction and maps failures to StoreError.
     func write(_ body: (inout ChangeRecorder) throws -> Void) throws(StoreError) -> ChangeSet {
         do {
