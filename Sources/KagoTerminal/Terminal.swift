@@ -56,7 +56,10 @@ public final class Terminal {
             _ = sequence.withCString { define_key($0, key) }
         }
         curs_set(0)
-        leaveok(kago_stdscr(), false)
+        // With the cursor hidden, ncurses need not park it after each update (bytes per key).
+        leaveok(kago_stdscr(), true)
+        // Lets ncurses scroll the list with insert/delete line instead of repainting its rows.
+        idlok(kago_stdscr(), true)
         if theme.usesColor && has_colors() {
             start_color()
             use_default_colors()
@@ -155,10 +158,11 @@ public final class Terminal {
         }
         last = buffer
         if let c = frame.cursor {
-            if !cursorVisible { curs_set(1); cursorVisible = true }
+            if !cursorVisible { curs_set(1); leaveok(kago_stdscr(), false); cursorVisible = true }
             wmove(kago_stdscr(), Int32(c.y), Int32(c.x))
         } else if cursorVisible {
             curs_set(0)
+            leaveok(kago_stdscr(), true)
             cursorVisible = false
         }
         wnoutrefresh(kago_stdscr())
