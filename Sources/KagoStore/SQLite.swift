@@ -34,14 +34,19 @@ struct Row {
 
     func optionalInt64(_ column: Int32) -> Int64? { isNull(column) ? nil : int64(column) }
 
-    /// Text read with its byte length, so a NUL inside a name does not cut it short.
-    func text(_ column: Int32) -> String {
-        guard let bytes = sqlite3_column_text(statement, column) else { return "" }
-        let count = Int(sqlite3_column_bytes(statement, column))
-        return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+    /// The value as UTF-8 bytes, valid until the next step; nil for NULL.
+    ///
+    /// Read with its byte length, so a NUL inside a name does not cut it short. NULL is the
+    /// only value without a pointer (out of memory aside, which then reads as NULL too), so
+    /// one call answers both questions.
+    func bytes(_ column: Int32) -> UnsafeBufferPointer<UInt8>? {
+        guard let start = sqlite3_column_text(statement, column) else { return nil }
+        return UnsafeBufferPointer(start: start, count: Int(sqlite3_column_bytes(statement, column)))
     }
 
-    func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
+    func text(_ column: Int32) -> String { optionalText(column) ?? "" }
+
+    func optionalText(_ column: Int32) -> String? { bytes(column).map { String(decoding: $0, as: UTF8.self) } }
 }
 
 /// One SQLite connection with just enough helpers that the store reads as SQL.
