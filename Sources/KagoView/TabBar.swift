@@ -24,31 +24,49 @@ public enum TabBar {
         var end = 0
         for (i, tab) in tabs(state, strings: strings).enumerated() {
             if i > 0 { buffer.write("│", x: tab.rect.x - 1, y: 0, style: Style(.dim)) }
-            end = tab.rect.x + buffer.write(tab.label, x: tab.rect.x, y: 0,
-                                            style: Style(tab.screen == state.screen ? .tabActive : .tab))
+            buffer.write(tab.label, x: tab.rect.x, y: 0, style: Style(tab.screen == state.screen ? .tabActive : .tab))
+            end = tab.rect.x + tab.rect.width
         }
-        var info: [String] = []
+        let shown = shownInfo(state, strings: strings, after: end, width: buffer.width)
+        if !shown.isEmpty {
+            let text = shown.joined(separator: "  ")
+            buffer.write(text, x: buffer.width - 1 - DisplayWidth.of(SafeText.sanitize(text)), y: 0, style: Style(.dim))
+        }
+    }
+
+    /// What narrows the list (filter, then category scope), then the sort: the labels the tab
+    /// bar shows on the right, most important first.
+    static func info(_ state: AppState, strings: Strings) -> (narrowing: [String], sort: String?) {
+        var narrowing: [String] = []
         if !state.list.filter.isEmpty, state.input?.purpose != .filter {
-            info.append(strings.format(.filterLabel, ["text": state.list.filter]))
+            narrowing.append(strings.format(.filterLabel, ["text": state.list.filter]))
         }
-        if state.screen == .toBuy {
-            switch state.scope {
-            case .category(let id)?: info.append(strings.format(.scopeLabel, ["name": state.categoryName(id) ?? ""]))
-            case .uncategorised?: info.append(strings.format(.scopeLabel, ["name": strings[.uncategorised]]))
-            case nil: break
-            }
-            info.append(strings.format(.sortLabel, ["sort": strings.sortName(state.sort)]))
+        guard state.screen == .toBuy else { return (narrowing, nil) }
+        switch state.scope {
+        case .category(let id)?: narrowing.append(strings.format(.scopeLabel, ["name": state.categoryName(id) ?? ""]))
+        case .uncategorised?: narrowing.append(strings.format(.scopeLabel, ["name": strings[.uncategorised]]))
+        case nil: break
         }
-        // Right-aligned; whatever does not fit after the tabs is left out, least important first.
-        while !info.isEmpty {
-            let text = info.joined(separator: "  ")
-            let w = DisplayWidth.of(SafeText.sanitize(text))
-            if end + 2 + w <= buffer.width - 1 {
-                buffer.write(text, x: buffer.width - 1 - w, y: 0, style: Style(.dim))
-                break
-            }
-            info.removeLast()
+        return (narrowing, strings.format(.sortLabel, ["sort": strings.sortName(state.sort)]))
+    }
+
+    /// The labels that fit right-aligned after the tabs, which end at `tabsEnd`; whatever does
+    /// not fit is left out, least important first.
+    static func shownInfo(_ state: AppState, strings: Strings, after tabsEnd: Int, width: Int) -> [String] {
+        let (narrowing, sort) = info(state, strings: strings)
+        var labels = narrowing + (sort.map { [$0] } ?? [])
+        while !labels.isEmpty, tabsEnd + 2 + DisplayWidth.of(SafeText.sanitize(labels.joined(separator: "  "))) > width - 1 {
+            labels.removeLast()
         }
+        return labels
+    }
+
+    /// The filter and scope labels the tab bar has no room for; the status line shows them so a
+    /// narrowed list never looks like the whole list.
+    static func hiddenNarrowing(_ state: AppState, strings: Strings, width: Int) -> [String] {
+        let tabsEnd = tabs(state, strings: strings).last.map { $0.rect.x + $0.rect.width } ?? 0
+        let narrowing = info(state, strings: strings).narrowing
+        return Array(narrowing.dropFirst(shownInfo(state, strings: strings, after: tabsEnd, width: width).count))
     }
 }
 
@@ -68,6 +86,9 @@ public enum StatusLine {
             return
         }
         var x = 1
+        for label in TabBar.hiddenNarrowing(state, strings: strings, width: buffer.width) {
+            x += buffer.write(label, x: x, y: y, maxWidth: buffer.width / 2, style: Style(.header)) + 2
+        }
         for b in Keymap.hints(for: state.keyMode) {
             let key = b.keys[0].label
             let text = strings[b.hint!]

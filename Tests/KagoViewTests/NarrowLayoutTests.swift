@@ -77,4 +77,24 @@ final class NarrowLayoutTests: XCTestCase {
             XCTAssertTrue(text.contains("30×8"), "\(lang): \(text)")
         }
     }
+
+    /// A filtered or category-scoped list says so at every width: in the tab bar where it fits,
+    /// else on the status line.
+    func testNarrowingIsAlwaysShown() {
+        for lang in Language.allCases {
+            for w in stride(from: 30, through: 100, by: 5) {
+                var state = Fixture.listState(lang, width: w, height: 12)
+                state.apply(.showScreen(.categories))
+                state.apply(.move(1))
+                state.apply(.openCategory)
+                state.apply(.startFilter)
+                state.apply(.line(.insert("e")))
+                state.apply(.submit)
+                let lines = Fixture.render(state).buffer.lines
+                let text = [lines.first ?? "", lines.last ?? ""].joined(separator: "\n")
+                XCTAssertTrue(text.contains("/e"), "\(lang) \(w) cols: the filter is not shown:\n\(text)")
+                XCTAssertTrue(text.contains("#dairy") || text.contains("#da"), "\(lang) \(w) cols: the scope is not shown:\n\(text)")
+            }
+        }
+    }
 }
