@@ -9,6 +9,8 @@ public enum TextWrap {
     ]
     /// Characters a line must not end with: opening brackets stay with what they open.
     static let noLineEnd: Set<Character> = ["「", "『", "（", "("]
+    /// Punctuation that ends a phrase: the best places to break Japanese text.
+    static let phraseEnds: Set<Character> = ["。", "、", "！", "？", "，"]
 
     /// Splits text into lines of at most `width` cells: at spaces, or between two characters
     /// when either is wide (CJK, emoji), never inside a Latin word that fits on a line and never
@@ -28,7 +30,7 @@ public enum TextWrap {
                     continue
                 }
                 // With no allowed break on the line, a word longer than the line is cut.
-                let cut = lastBreak(in: current, before: ch) ?? current.count
+                let cut = lastBreak(in: current, before: ch, width: width) ?? current.count
                 let carry = Array(current[cut...])
                 current.removeSubrange(cut...)
                 lines.append(current)
@@ -42,15 +44,23 @@ public enum TextWrap {
         return lines.map { String(String($0).trimmingWhitespace()) }
     }
 
-    /// The last index `i > 0` of `line` (followed by `next`) where a line may break before
-    /// `line[i]`, or nil when no break is allowed.
-    static func lastBreak(in line: [Character], before next: Character) -> Int? {
+    /// Where to break `line` (followed by `next`): the index `i > 0` the carried part starts
+    /// at, or nil when no break is allowed. A break after a Japanese stop (。、) is preferred when
+    /// it keeps the line at least half full, so phrases stay whole.
+    static func lastBreak(in line: [Character], before next: Character, width: Int) -> Int? {
+        var lineWidth = line.reduce(0) { $0 + DisplayWidth.of($1) }
+        var fallback: Int?
         var i = line.count
         while i > 0 {
-            if mayBreak(between: line[i - 1], and: i < line.count ? line[i] : next) { return i }
+            let before = line[i - 1]
+            if mayBreak(between: before, and: i < line.count ? line[i] : next) {
+                if phraseEnds.contains(before) { return lineWidth * 2 >= width ? i : fallback ?? i }
+                fallback = fallback ?? i
+            }
+            lineWidth -= DisplayWidth.of(before)
             i -= 1
         }
-        return nil
+        return fallback
     }
 
     /// Whether a line may end with `before` and the next one start with `after`.

@@ -105,4 +105,12 @@ final class TextWrapTests: XCTestCase {
         XCTAssertEqual(TextWrap.lines("牛乳と「卵」", width: 8), ["牛乳と", "「卵」"])
         XCTAssertEqual(TextWrap.lines("Press Space now", width: 8), ["Press", "Space", "now"])
     }
+
+    /// A line breaks after 。 or 、 rather than mid-phrase when that keeps it at least half full.
+    func testBreaksAfterAJapaneseStopWhenThatFillsHalfTheLine() {
+        XCTAssertEqual(TextWrap.lines("まだ何もありません。a で最初のアイテムを追加", width: 38),
+                       ["まだ何もありません。", "a で最初のアイテムを追加"])
+        XCTAssertEqual(TextWrap.lines("はい。まだ何もありません", width: 16), ["はい。まだ何もあ", "りません"],
+                       "a stop too early on the line is not worth a short line")
+    }
 }
