@@ -21,14 +21,16 @@ let package = Package(
             name: "kago",
             dependencies: ["KagoState", "KagoView", "KagoStore", "KagoTerminal", "KagoFormats"]
         ),
-        .testTarget(name: "KagoStateTests", dependencies: ["KagoState"]),
+        // Helpers shared by the test targets (a seeded random generator).
+        .target(name: "KagoTestSupport", path: "Tests/KagoTestSupport"),
+        .testTarget(name: "KagoStateTests", dependencies: ["KagoState", "KagoTestSupport"]),
         .testTarget(
             name: "KagoViewTests",
-            dependencies: ["KagoView", "KagoState"],
+            dependencies: ["KagoView", "KagoState", "KagoTestSupport"],
             exclude: ["Snapshots"]
         ),
         .testTarget(name: "KagoStoreTests", dependencies: ["KagoStore", "KagoState"]),
-        .testTarget(name: "KagoFormatsTests", dependencies: ["KagoFormats", "KagoState"]),
+        .testTarget(name: "KagoFormatsTests", dependencies: ["KagoFormats", "KagoState", "KagoTestSupport"]),
         .testTarget(name: "KagoTerminalTests", dependencies: ["KagoTerminal", "KagoView"]),
         // Runs the built `kago` binary against temporary XDG homes.
         .testTarget(name: "KagoCLITests", dependencies: ["kago"]),

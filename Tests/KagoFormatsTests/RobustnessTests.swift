@@ -1,21 +1,10 @@
+import KagoTestSupport
 import KagoFormats
 import XCTest
 
 /// Random and mutated input must be refused with a message, never crash or hang
 /// (a short in-process fuzz; the libFuzzer targets go further).
 final class RobustnessTests: XCTestCase {
-    /// A small deterministic generator, so a failure reproduces.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let seedJSON = Array(#"[{"id": 1, "name": "牛乳", "quantity": "2", "category": "乳製品", "date": "2026-03-01", "note": "a\nb \u001b", "purchased": true, "created_at": "2026-03-01T00:00:00Z", "purchased_at": null}, {"name": "x"}]"#.utf8)
     static let seedCSV = Array("name,quantity,category,date,note,purchased\n\"牛乳, 2\",2,乳製品,2026-03-01,\"a\n\"\"b\"\"\",true\nbread,,,,,false\n".utf8)
 
@@ -35,7 +24,7 @@ final class RobustnessTests: XCTestCase {
     }
 
     func testMutatedFilesDecodeOrFailCleanly() {
-        var rng = SplitMix(state: 42)
+        var rng = SplitMix(seed: 42)
         for _ in 0..<3000 {
             for (seed, decode) in [(Self.seedJSON, ItemsJSON.decode), (Self.seedCSV, ItemsCSV.decode)] as [([UInt8], ([UInt8]) throws(DecodeError) -> [KagoFormats.ItemRecord])] {
                 let input = mutate(seed, &rng)
@@ -52,7 +41,7 @@ final class RobustnessTests: XCTestCase {
     }
 
     func testRandomBytes() {
-        var rng = SplitMix(state: 7)
+        var rng = SplitMix(seed: 7)
         for _ in 0..<2000 {
             let input = (0..<Int.random(in: 0..<64, using: &rng)).map { _ in UInt8.random(in: 0...255, using: &rng) }
             _ = try? ItemsJSON.decode(input)

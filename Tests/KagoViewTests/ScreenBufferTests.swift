@@ -1,3 +1,4 @@
+import KagoTestSupport
 import KagoState
 @testable import KagoView
 import XCTest
@@ -272,18 +273,5 @@ final class ScreenBufferTests: XCTestCase {
             }
             assertFrameInvariants(b, label)
         }
-    }
-}
-
-/// A small deterministic generator, so property tests fail the same way every run.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

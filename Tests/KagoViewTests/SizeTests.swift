@@ -1,3 +1,4 @@
+import KagoTestSupport
 import KagoState
 @testable import KagoView
 import XCTest
@@ -192,18 +193,6 @@ final class SizeTests: XCTestCase {
 
     // MARK: - Resizing keeps state
 
-    /// A deterministic generator, so a failure names the seed that reproduces it.
-    struct SplitMix64: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// What a resize must never change: everything but the size and the scroll offsets.
     static func essence(_ s: AppState) -> String {
         var out = "\(s.screen) \(s.sort) intro=\(String(describing: s.intro?.page)) help=\(s.helpScroll != nil) "
@@ -220,7 +209,7 @@ final class SizeTests: XCTestCase {
     /// A storm of 500 random resizes per mode (a third of them below 30×8), then back: the same
     /// state and the very same frame; after each resize at a usable size the selection is in view.
     func testResizeStormsKeepEveryModesState() {
-        var rng = SplitMix64(state: 0x6B61_676F)
+        var rng = SplitMix(seed: 0x6B61_676F)
         var resizes = 0
         for mode in Self.modes {
             for lang in Language.allCases {
