@@ -123,12 +123,18 @@ public struct AppState: Equatable, Sendable {
     public private(set) var purchasedCount = 0
     /// Per category (nil: uncategorised): items to buy and purchased.
     public private(set) var categoryCounts: [Int64?: ItemCounts] = [:]
+    /// The whole list's counts while `items` holds only the first screen of it.
+    private var partialTotals: ListTotals?
 
     // MARK: Screens
     public var lists: [Screen: ListState] = [.toBuy: ListState(), .purchased: ListState(), .categories: ListState()]
     /// The category the To buy screen is narrowed to, after Enter on the Categories screen.
     public var scope: CategoryScope?
-    public var input: InputState?
+    public var input: InputState? {
+        // The input line takes a row from the lists, so opening or closing it changes how many
+        // rows fit: a list scrolled to its end would otherwise leave a blank row once it closes.
+        didSet { if (oldValue == nil) != (input == nil) { for s in Screen.allCases { settleSelection(s, direction: 1) } } }
+    }
     public var confirmation: Confirmation?
     /// The help overlay's scroll offset, while it is open.
     public var helpScroll: Int?
@@ -138,6 +144,9 @@ public struct AppState: Equatable, Sendable {
 
     /// Items checked off in this session, numbered in the order they were checked.
     private var checkOrder: [Int64: Int] = [:]
+    /// How many checks `checkOrder` has numbered; an item checked again gets a new, higher number
+    /// (counting the map's entries would repeat a number once an item is checked twice).
+    private var checks = 0
 
     public private(set) var undoStack: [UndoEntry] = []
     public private(set) var redoStack: [UndoEntry] = []
@@ -220,6 +229,8 @@ public struct AppState: Equatable, Sendable {
         for item in snapshot.items { items[item.id] = item }
         categories = Dictionary(snapshot.categories.map { ($0.id, $0) }, uniquingKeysWith: { _, b in b })
         knownNames = snapshot.knownNames
+        // Only ever for one frame: the run loop reads the whole list before it takes a key.
+        partialTotals = snapshot.totals
         rebuildAll()
     }
 
@@ -227,7 +238,10 @@ public struct AppState: Equatable, Sendable {
     mutating func applyRows(_ changes: ChangeSet) {
         for c in changes.categories { categories[c.id] = c.after }
         for c in changes.items {
-            if c.after?.isPurchased == true && c.before?.isPurchased != true { checkOrder[c.id] = checkOrder.count + 1 }
+            if c.after?.isPurchased == true && c.before?.isPurchased != true {
+                checks += 1
+                checkOrder[c.id] = checks
+            }
             items[c.id] = c.after
             if let name = c.after?.name, c.before?.name != name {
                 knownNames.removeAll { $0.matchKey == name.matchKey }
@@ -257,8 +271,8 @@ public struct AppState: Equatable, Sendable {
             if item.isPurchased { purchased.append(item); c.purchased += 1 } else { toBuy.append(item); c.toBuy += 1 }
             counts[key] = c
         }
-        toBuyCount = toBuy.count
-        purchasedCount = purchased.count
+        toBuyCount = partialTotals?.toBuy ?? toBuy.count
+        purchasedCount = partialTotals?.purchased ?? purchased.count
         categoryCounts = counts
         if case .category(let id)? = scope, categories[id] == nil { scope = nil }
         setRows(.toBuy, ListRows.toBuy(toBuy, sort: sort, categories: categories, today: clock.today,

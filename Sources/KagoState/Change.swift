@@ -56,10 +56,25 @@ public struct Snapshot: Equatable, Sendable {
     public var categories: [Category]
     /// Names of items ever added, most recent first, for Tab completion.
     public var knownNames: [String]
+    /// Set when `items` is only the first screen of the to-buy list (the first frame is drawn
+    /// before the rest is read): how many items the whole list has.
+    public var totals: ListTotals?
 
-    public init(items: [Item] = [], categories: [Category] = [], knownNames: [String] = []) {
+    public init(items: [Item] = [], categories: [Category] = [], knownNames: [String] = [], totals: ListTotals? = nil) {
         self.items = items
         self.categories = categories
         self.knownNames = knownNames
+        self.totals = totals
+    }
+}
+
+/// How many items are to buy and purchased in the whole list.
+public struct ListTotals: Equatable, Sendable {
+    public var toBuy: Int
+    public var purchased: Int
+
+    public init(toBuy: Int, purchased: Int) {
+        self.toBuy = toBuy
+        self.purchased = purchased
     }
 }

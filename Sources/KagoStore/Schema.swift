@@ -9,7 +9,7 @@ enum Schema {
     static var currentVersion: Int { migrations.count }
 
     /// `migrations[n]` takes a database from version n to n + 1.
-    static let migrations: [@Sendable (Database) throws -> Void] = [version1, version2]
+    static let migrations: [@Sendable (Database) throws -> Void] = [version1, version2, version3]
 
     /// Categories and items. AUTOINCREMENT so ids are never reused: undo re-inserts rows with
     /// their old ids, and a reused id could collide with a row added since.
@@ -58,6 +58,29 @@ enum Schema {
                                  onlyIfNewer: false, in: db)
         }
     }
+
+    /// Indexes that let the first frame read just its first screen (`Store.firstScreen`): the
+    /// to-buy items in date order, and the dates SQL would order differently from kago.
+    static func version3(_ db: Database) throws {
+        try db.execute("""
+            CREATE INDEX items_to_buy_date ON items(purchased_at, date) WHERE purchased_at IS NULL;
+            CREATE INDEX items_odd_date ON items(id) WHERE \(oddDate);
+            """)
+    }
+
+    /// True for a stored date that is not a real day written `YYYY-MM-DD`, the only form whose
+    /// text order is its order in time. kago writes no other; the full parser reads such a date
+    /// (a hand-edited file) as another day or none, so SQL cannot place it.
+    static let oddDate = """
+        date IS NOT NULL AND NOT (length(date) = 10
+            AND date GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]' AND substr(date, 1, 4) <> '0000'
+            AND substr(date, 6, 2) BETWEEN '01' AND '12'
+            AND substr(date, 9, 2) BETWEEN '01' AND CASE substr(date, 6, 2)
+                WHEN '02' THEN CASE WHEN substr(date, 1, 4) % 4 = 0
+                    AND (substr(date, 1, 4) % 100 <> 0 OR substr(date, 1, 4) % 400 = 0) THEN '29' ELSE '28' END
+                WHEN '04' THEN '30' WHEN '06' THEN '30' WHEN '09' THEN '30' WHEN '11' THEN '30'
+                ELSE '31' END)
+        """
 
     /// What a file's header says about whose it is.
     struct Identity {

@@ -34,8 +34,10 @@ extension Store {
         Category(id: row.int64(0), name: row.text(1), position: Int(row.int64(2)))
     }
 
-    func fetchItems(where condition: String = "1", _ args: [SQLValue] = []) throws -> [Item] {
-        try db.rows("SELECT \(Self.itemColumns) FROM items WHERE \(condition) ORDER BY id", args, Self.item)
+    func fetchItems(where condition: String = "1", _ args: [SQLValue] = [], orderBy order: String = "id",
+                    limit: Int = -1) throws -> [Item] {
+        try db.rows("SELECT \(Self.itemColumns) FROM items WHERE \(condition) ORDER BY \(order) LIMIT \(limit)",
+                    args, Self.item)
     }
 
     func fetchItem(_ id: Int64) throws -> Item? {

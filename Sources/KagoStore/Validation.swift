@@ -40,7 +40,9 @@ enum Validation {
             try db.read {
                 let identity = try Schema.Identity.read(db)
                 try identity.check(path: path)
-                if identity.isBlank || !scanPages { return }
+                // Opening a file of an older schema migrates it: a write, so its pages are
+                // scanned first whatever the caller asked.
+                if identity.isBlank || (!scanPages && identity.version == Schema.currentVersion) { return }
                 // Damage deep in the file would otherwise surface only when a write touches it,
                 // and by then SQLite may have written around it. About 6 ms for 20,000 items.
                 var verdict = ""

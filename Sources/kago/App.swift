@@ -23,16 +23,8 @@ final class App {
     /// - Parameter forceIntro: show the tutorial even if it was seen (`--intro`).
     static func run(_ startup: Startup, forceIntro: Bool) throws(ExitError) {
         do { try Terminal.checkAvailable(environment: startup.environment) } catch { throw .runtime(error.message) }
-        // The page scan waits until the first frame is up (see `loop`).
+        // The page scan waits until the first frame is up (see `start`).
         let store = try startup.openStore(check: .header)
-        let snapshot: Snapshot
-        let version: Int64
-        do {
-            snapshot = try store.load()
-            version = try store.dataVersion()
-        } catch {
-            throw .runtime(error.message)
-        }
         var state = AppState(settings: startup.settings, language: startup.language, clock: SystemClock.local(),
                              showIntro: forceIntro || startup.settings.introSeen < currentIntroVersion,
                              problems: startup.problems)
@@ -41,7 +33,6 @@ final class App {
         for screen in Screen.allCases {
             state.helpLineCounts[screen] = HelpOverlay.lines(for: screen, strings: strings).count
         }
-        state.apply(.loaded(snapshot))
         let terminal: Terminal
         do {
             terminal = try Terminal(environment: startup.environment, theme: startup.theme, mouse: startup.settings.mouse)
@@ -49,8 +40,8 @@ final class App {
             throw .runtime(error.message)
         }
         let app = App(state: state, store: store, terminal: terminal, strings: strings, configPath: startup.paths.configFile)
-        app.dataVersion = version
         do {
+            try app.start()
             try app.loop()
         } catch {
             terminal.close()
@@ -71,19 +62,28 @@ final class App {
         self.configPath = configPath
     }
 
-    private func loop() throws(StoreError) {
+    /// Draws the first frame from the first screen of the list, then reads all of it and
+    /// scans every page, before the first key can change anything.
+    private func start() throws(StoreError) {
         let size = terminal.size
         dispatch(.resize(width: size.width, height: size.height))
+        // Read first, so a commit by another kago from here on shows up at the first poll.
+        dataVersion = try store.dataVersion()
+        // Only as many items as rows: with 100,000 items the rest would keep the screen blank
+        // ten times longer, and Tab completion's names are not needed until the user types.
+        let window = try store.firstScreen(sort: state.sort, limit: size.height)
+        if let window { dispatch(.loaded(window)) } else { dispatch(.loaded(try store.load())) }
+        dispatch(.tick(now: SystemClock.monotonicMilliseconds()))
+        terminal.present(RootView.render(state, strings: strings))
+        if window != nil { dispatch(.loaded(try store.load())) }
+        try store.verify()
         lastPoll = SystemClock.monotonicMilliseconds()
-        var verified = false
+    }
+
+    private func loop() throws(StoreError) {
         while !state.quitting {
             dispatch(.tick(now: SystemClock.monotonicMilliseconds()))
             terminal.present(RootView.render(state, strings: strings))
-            if !verified {
-                // Before the first key can change anything, make sure no page is damaged.
-                try store.verify()
-                verified = true
-            }
             let timeout: Int32 = state.isAnimating ? 16 : Int32(App.pollInterval)
             guard let first = terminal.nextKey(timeout: timeout) else {
                 idle()

@@ -1,0 +1,45 @@
+import KagoState
+
+extension Store {
+    /// The start of the to-buy list as `sort` orders it, with the categories and the counts of
+    /// the whole list: all the first frame shows.
+    ///
+    /// SQLite hands the rows over in list order through indexes, so the cost hardly grows with
+    /// the list, and with 100,000 items the first frame does not wait for the other 99,980.
+    /// The items are exactly the first `limit` that `ListRows.toBuy` would list.
+    ///
+    /// - Returns: nil where SQL cannot order as kago does: by name (folded in Swift), or by
+    ///   date while some to-buy item has a date in a form kago does not write. Read everything then.
+    public func firstScreen(sort: SortMode, limit: Int) throws(StoreError) -> Snapshot? {
+        let limit = max(0, limit)
+        return try read { () throws -> Snapshot? in
+            let toBuy = "purchased_at IS NULL"
+            let categories = try fetchCategories()
+            var items: [Item]
+            switch sort {
+            case .name:
+                return nil
+            case .added:
+                items = try fetchItems(where: toBuy, limit: limit)
+            case .date:
+                guard try db.integer("SELECT EXISTS (SELECT 1 FROM items WHERE \(Schema.oddDate))") == 0 else { return nil }
+                // Dated first, earliest first; no date last. Ties go to the item added first.
+                items = try fetchItems(where: "\(toBuy) AND date IS NOT NULL", orderBy: "date, id", limit: limit)
+                items += try fetchItems(where: "\(toBuy) AND date IS NULL", limit: limit - items.count)
+            case .category:
+                // Store-walk order; items whose category is unknown count as uncategorised.
+                items = []
+                for category in categories where items.count < limit {
+                    items += try fetchItems(where: "\(toBuy) AND category_id = ?", [.integer(category.id)],
+                                            limit: limit - items.count)
+                }
+                items += try fetchItems(where: "\(toBuy) AND (category_id IS NULL OR category_id NOT IN (SELECT id FROM categories))",
+                                        limit: limit - items.count)
+            }
+            let toBuyCount = Int(try db.integer("SELECT count(*) FROM items WHERE \(toBuy)") ?? 0)
+            let all = Int(try db.integer("SELECT count(*) FROM items") ?? 0)
+            return Snapshot(items: items, categories: categories,
+                            totals: ListTotals(toBuy: toBuyCount, purchased: all - toBuyCount))
+        }
+    }
+}
