@@ -120,7 +120,7 @@ public final class Store {
     /// - Throws: `.unreadable` when the file is damaged.
     public func verify() throws(StoreError) {
         let verdict = try read { try db.rows("PRAGMA quick_check(1)", [], { $0.text(0) }).first ?? "" }
-        guard verdict == "ok" else { throw .unreadable(path: path, reason: "database disk image is malformed") }
+        guard verdict == "ok" else { throw .unreadable(path: path, reason: StoreError.malformed) }
     }
 
     func read<T>(_ body: () throws -> T) throws(StoreError) -> T {

@@ -46,8 +46,10 @@ extension StoreError {
             return writing ? .cannotWrite(path: path, reason: "\(error)") : .unreadable(path: path, reason: "\(error)")
         }
         switch e.primary {
-        case SQLITE_CORRUPT: return .unreadable(path: path, reason: e.message)
+        case SQLITE_CORRUPT: return .unreadable(path: path, reason: malformed)
         case SQLITE_NOTADB: return .unreadable(path: path, reason: notKago)
+        // Even reading needs room for the write-ahead log: a full disk is never "unreadable".
+        case SQLITE_FULL: return .cannotWrite(path: path, reason: e.message)
         default:
             return writing ? .cannotWrite(path: path, reason: e.message) : .unreadable(path: path, reason: e.message)
         }
@@ -55,4 +57,13 @@ extension StoreError {
 
     /// The reason given for a file that is SQLite but not ours, or not SQLite at all.
     static let notKago = "not a kago database"
+    /// The reason given for a damaged kago database.
+    static let malformed = "database disk image is malformed"
+
+    /// Whether the file itself is the problem (damaged, or not a kago database), as opposed to
+    /// permissions, space or I/O: only then is moving it aside the way out.
+    public var isDamage: Bool {
+        if case .unreadable(_, let reason) = self { return reason == StoreError.notKago || reason == StoreError.malformed }
+        return false
+    }
 }

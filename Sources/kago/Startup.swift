@@ -42,15 +42,14 @@ struct Startup {
         do {
             return try Store.open(path: paths.databaseFile, check: check)
         } catch {
-            throw .runtime(error.message, hint: hint(for: error))
+            throw .runtime(error.message, hint: Startup.hint(for: error))
         }
     }
 
-    private func hint(for error: StoreError) -> String? {
-        switch error {
-        case .unreadable: return "The file was left untouched; move it aside to start a new list."
-        case .newerSchema: return "The file was left untouched."
-        default: return nil
-        }
+    /// What to do next, for the errors where the way out is not obvious from the message.
+    static func hint(for error: StoreError) -> String? {
+        if error.isDamage { return "The file was left untouched; move it aside to start a new list." }
+        if case .newerSchema = error { return "The file was left untouched." }
+        return nil
     }
 }
