@@ -45,7 +45,7 @@ final class App {
             try app.loop()
         } catch {
             terminal.close()
-            throw .runtime(error.message, hint: "The file was left untouched; move it aside to start a new list.")
+            throw .runtime(error.message, hint: Startup.hint(for: error))
         }
         terminal.close()
         store.close()
