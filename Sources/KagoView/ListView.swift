@@ -9,7 +9,8 @@ struct ItemColumns {
 
     /// Widths for a row `width` cells wide (after the checkbox).
     init(width: Int, showCategory: Bool, dateWidth: Int) {
-        quantity = width >= 50 ? 6 : 5
+        // Wide enough on a roomy terminal for Japanese counters: `12ロール`, `2パック`.
+        quantity = width >= 70 ? 8 : width >= 50 ? 6 : 5
         category = showCategory && width >= 50 ? (width >= 70 ? 12 : 9) : 0
         date = dateWidth
         let fixed = 5 + (quantity + 2) + (category > 0 ? category + 2 : 0) + (date + 2) + 1

@@ -2,7 +2,8 @@ import Foundation
 import XCTest
 
 /// The README's screen captures are golden screens, so they stay true: the code block after each
-/// `<!-- capture: NAME -->` line must show `Snapshots/NAME.txt`. `RECORD_SNAPSHOTS=1` rewrites them.
+/// `<!-- capture: NAME -->` line must show `Snapshots/NAME.txt`. `RECORD_SNAPSHOTS=1` rewrites them
+/// from the golden files as they are, so after a screen changes, record twice (or filter to this test).
 final class ReadmeCaptureTests: XCTestCase {
     static let readmePath = snapshotsDirectory + "/../../../README.md"
     static let marker = "<!-- capture: "
