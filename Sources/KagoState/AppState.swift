@@ -262,34 +262,37 @@ public struct AppState: Equatable, Sendable {
 
     /// Recomputes counts and the rows of every screen.
     mutating func rebuildAll() {
-        var toBuy: [Item] = []
-        var purchased: [Item] = []
+        // One pass counting by stored category id; no item is copied out of the dictionary.
         var counts: [Int64?: ItemCounts] = [:]
         for item in items.values {
-            let key: Int64? = item.categoryID.flatMap { categories[$0] == nil ? nil : $0 }
-            var c = counts[key] ?? ItemCounts()
-            if item.isPurchased { purchased.append(item); c.purchased += 1 } else { toBuy.append(item); c.toBuy += 1 }
-            counts[key] = c
+            if item.isPurchased {
+                counts[item.categoryID, default: ItemCounts()].purchased += 1
+            } else {
+                counts[item.categoryID, default: ItemCounts()].toBuy += 1
+            }
         }
-        toBuyCount = partialTotals?.toBuy ?? toBuy.count
-        purchasedCount = partialTotals?.purchased ?? purchased.count
+        // Items whose category no longer exists count as uncategorised (folded per category, not per item).
+        for case let (id?, c) in counts where categories[id] == nil {
+            counts[nil, default: ItemCounts()].toBuy += c.toBuy
+            counts[nil, default: ItemCounts()].purchased += c.purchased
+            counts[id] = nil
+        }
+        let totals = counts.values.reduce(ItemCounts()) { ItemCounts(toBuy: $0.toBuy + $1.toBuy, purchased: $0.purchased + $1.purchased) }
+        toBuyCount = partialTotals?.toBuy ?? totals.toBuy
+        purchasedCount = partialTotals?.purchased ?? totals.purchased
         categoryCounts = counts
         if case .category(let id)? = scope, categories[id] == nil { scope = nil }
-        setRows(.toBuy, ListRows.toBuy(toBuy, sort: sort, categories: categories, today: clock.today,
-                                        filter: lists[.toBuy]!.filter, scope: scope))
-        setRows(.purchased, ListRows.purchased(purchased, categories: categories, filter: lists[.purchased]!.filter,
-                                                   checkOrder: checkOrder))
-        setRows(.categories, ListRows.categories(Array(categories.values), filter: lists[.categories]!.filter))
+        for s in Screen.allCases { rebuild(s) }
     }
 
     /// Rebuilds one screen's rows (after its filter or the sort changed).
     mutating func rebuild(_ s: Screen) {
         switch s {
         case .toBuy:
-            setRows(.toBuy, ListRows.toBuy(items.values.filter { !$0.isPurchased }, sort: sort, categories: categories,
+            setRows(.toBuy, ListRows.toBuy(items.values.lazy.filter { !$0.isPurchased }, sort: sort, categories: categories,
                                             today: clock.today, filter: lists[.toBuy]!.filter, scope: scope))
         case .purchased:
-            setRows(.purchased, ListRows.purchased(items.values.filter(\.isPurchased), categories: categories,
+            setRows(.purchased, ListRows.purchased(items.values.lazy.filter(\.isPurchased), categories: categories,
                                                    filter: lists[.purchased]!.filter, checkOrder: checkOrder))
         case .categories:
             setRows(.categories, ListRows.categories(Array(categories.values), filter: lists[.categories]!.filter))

@@ -54,10 +54,12 @@ public enum ListRows {
     /// - Parameters:
     ///   - items: to-buy items in any order.
     ///   - categories: all categories by id.
-    public static func toBuy(_ items: [Item], sort: SortMode, categories: [Int64: Category], today: Day,
+    public static func toBuy(_ items: some Sequence<Item>, sort: SortMode, categories: [Int64: Category], today: Day,
                              filter: String, scope: CategoryScope?) -> [ListRow] {
         let key = filter.matchKey
-        let visible = key.isEmpty && scope == nil ? items : items.filter { item in
+        let everything = key.isEmpty && scope == nil
+        let visible = items.lazy.filter { item in
+            if everything { return true }
             switch scope {
             case .category(let id)?: if item.categoryID != id { return false }
             case .uncategorised?: if item.categoryID != nil && categories[item.categoryID!] != nil { return false }
@@ -99,11 +101,12 @@ public enum ListRows {
     /// The rows of the Purchased screen: newest purchase first.
     /// - Parameter checkOrder: for items checked off in this session, the order they were checked,
     ///   which breaks ties between purchase times (they are whole seconds).
-    public static func purchased(_ items: [Item], categories: [Int64: Category], filter: String,
+    public static func purchased(_ items: some Sequence<Item>, categories: [Int64: Category], filter: String,
                                  checkOrder: [Int64: Int] = [:]) -> [ListRow] {
         let key = filter.matchKey
-        let visible = key.isEmpty ? items
-            : items.filter { matches($0, filterKey: key, categoryName: $0.categoryID.flatMap { categories[$0]?.name }) }
+        let visible = items.lazy.filter {
+            key.isEmpty || matches($0, filterKey: key, categoryName: $0.categoryID.flatMap { categories[$0]?.name })
+        }
         return visible.map { ($0.purchasedAt ?? 0, checkOrder[$0.id] ?? 0, $0.id) }.sorted { $0 > $1 }.map { .item($0.2) }
     }
 

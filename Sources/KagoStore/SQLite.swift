@@ -131,8 +131,11 @@ final class Database {
     }
 
     /// Runs one statement and maps every result row.
-    func rows<T>(_ sql: String, _ args: [SQLValue] = [], _ map: (Row) throws -> T) throws -> [T] {
+    /// - Parameter expected: how many rows there will be, when known: the array is allocated
+    ///   once at its size instead of growing by doubling (up to twice the memory at its peak).
+    func rows<T>(_ sql: String, _ args: [SQLValue] = [], expected: Int = 0, _ map: (Row) throws -> T) throws -> [T] {
         var out: [T] = []
+        out.reserveCapacity(expected)
         try query(sql, args) { out.append(try map($0)) }
         return out
     }

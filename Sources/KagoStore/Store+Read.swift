@@ -5,7 +5,7 @@ extension Store {
     /// the names for completion, most recently used first.
     public func load() throws(StoreError) -> Snapshot {
         try read {
-            Snapshot(items: try fetchItems(), categories: try fetchCategories(), knownNames: try Learned.names(in: db))
+            Snapshot(items: try fetchAllItems(), categories: try fetchCategories(), knownNames: try Learned.names(in: db))
         }
     }
 
@@ -13,7 +13,7 @@ extension Store {
     public func items(purchased: Bool? = nil) throws(StoreError) -> [Item] {
         try read {
             switch purchased {
-            case nil: try fetchItems()
+            case nil: try fetchAllItems()
             case true?: try fetchItems(where: "purchased_at IS NOT NULL")
             case false?: try fetchItems(where: "purchased_at IS NULL")
             }

@@ -35,9 +35,15 @@ extension Store {
     }
 
     func fetchItems(where condition: String = "1", _ args: [SQLValue] = [], orderBy order: String = "id",
-                    limit: Int = -1) throws -> [Item] {
+                    limit: Int = -1, expected: Int = 0) throws -> [Item] {
         try db.rows("SELECT \(Self.itemColumns) FROM items WHERE \(condition) ORDER BY \(order) LIMIT \(limit)",
-                    args, Self.item)
+                    args, expected: expected, Self.item)
+    }
+
+    /// Every item by id, in an array allocated once at its size.
+    func fetchAllItems() throws -> [Item] {
+        // SQLite counts a whole table from its pages' headers, without reading the rows.
+        try fetchItems(expected: Int(try db.integer("SELECT count(*) FROM items") ?? 0))
     }
 
     func fetchItem(_ id: Int64) throws -> Item? {
