@@ -2,8 +2,10 @@ import KagoState
 
 /// The `?` overlay: every key of the current screen by section, built from the keymap itself.
 public enum HelpOverlay {
-    /// The overlay's lines: (keys, description) pairs, or a section title when keys is nil.
-    public static func lines(for screen: Screen, strings: Strings) -> [(keys: String?, text: String)] {
+    /// The overlay's lines at a terminal width: (keys, description) pairs, or a section title
+    /// when keys is nil. Long descriptions wrap onto lines with empty keys.
+    public static func lines(for screen: Screen, strings: Strings, width: Int) -> [(keys: String?, text: String)] {
+        let textWidth = max(1, width - keyWidth(width) - 4)
         var out: [(String?, String)] = []
         for section in Keymap.helpSections(for: screen) {
             if !out.isEmpty { out.append(("", "")) }
@@ -17,10 +19,22 @@ public enum HelpOverlay {
                     merged.append((b.label, b.help))
                 }
             }
-            out += merged.map { ($0.0, strings[$0.1]) }
+            for (keys, help) in merged {
+                for (n, line) in TextWrap.lines(strings[help], width: textWidth).enumerated() {
+                    out.append((n == 0 ? keys : "", line))
+                }
+            }
         }
         return out
     }
+
+    /// How many lines the overlay has on each screen at a terminal width, for the reducer's scrolling.
+    public static func lineCounts(strings: Strings, width: Int) -> [Screen: Int] {
+        Dictionary(uniqueKeysWithValues: Screen.allCases.map { ($0, lines(for: $0, strings: strings, width: width).count) })
+    }
+
+    /// The width of the keys column.
+    static func keyWidth(_ width: Int) -> Int { min(20, width / 3) }
 
     /// The box the overlay occupies.
     /// It covers the whole list area, so nothing of the list shows through beside it.
@@ -32,16 +46,16 @@ public enum HelpOverlay {
         let box = frame(width: buffer.width, height: buffer.height)
         guard box.width > 4, box.height > 3 else { return }
         buffer.fill(box, style: Style(.help))
-        let all = lines(for: state.screen, strings: strings)
+        let all = lines(for: state.screen, strings: strings, width: buffer.width)
         let visible = state.helpViewport
         let top = min(state.helpScroll ?? 0, max(0, all.count - visible))
         buffer.write(strings[.helpTitle], x: box.x + 2, y: box.y, maxWidth: box.width - 4, style: Style(.helpTitle))
-        let keyWidth = min(20, box.width / 3)
+        let keysWidth = keyWidth(box.width)
         for (n, line) in all.dropFirst(top).prefix(visible).enumerated() {
             let y = box.y + 1 + n
             if let keys = line.keys {
-                buffer.write(keys, x: box.x + 2, y: y, maxWidth: keyWidth, style: Style(.helpKey))
-                buffer.write(line.text, x: box.x + 3 + keyWidth, y: y, maxWidth: box.width - keyWidth - 4, style: Style(.help))
+                buffer.write(keys, x: box.x + 2, y: y, maxWidth: keysWidth, style: Style(.helpKey))
+                buffer.write(line.text, x: box.x + 3 + keysWidth, y: y, maxWidth: box.width - keysWidth - 4, style: Style(.help))
             } else {
                 buffer.write(line.text, x: box.x + 2, y: y, maxWidth: box.width - 4, style: Style(.header))
             }

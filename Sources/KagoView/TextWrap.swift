@@ -10,7 +10,7 @@ public enum TextWrap {
     /// Characters a line must not end with: opening brackets stay with what they open.
     static let noLineEnd: Set<Character> = ["「", "『", "（", "("]
     /// Punctuation that ends a phrase: the best places to break Japanese text.
-    static let phraseEnds: Set<Character> = ["。", "、", "！", "？", "，"]
+    static let phraseEnds: Set<Character> = ["。", "、", "！", "？", "，", "・"]
 
     /// Splits text into lines of at most `width` cells: at spaces, or between two characters
     /// when either is wide (CJK, emoji), never inside a Latin word that fits on a line and never

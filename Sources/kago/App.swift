@@ -30,9 +30,6 @@ final class App {
                              problems: startup.problems)
         if let reason = startup.configUnreadable { state.message = ShownMessage(message: .configUnreadable(reason)) }
         let strings = Strings(startup.language)
-        for screen in Screen.allCases {
-            state.helpLineCounts[screen] = HelpOverlay.lines(for: screen, strings: strings).count
-        }
         let terminal: Terminal
         do {
             terminal = try Terminal(environment: startup.environment, theme: startup.theme, mouse: startup.settings.mouse)
@@ -65,8 +62,8 @@ final class App {
     /// Draws the first frame from the first screen of the list, then reads all of it and
     /// scans every page, before the first key can change anything.
     private func start() throws(StoreError) {
+        resize()
         let size = terminal.size
-        dispatch(.resize(width: size.width, height: size.height))
         // Read first, so a commit by another kago from here on shows up at the first poll.
         dataVersion = try store.dataVersion()
         // Only as many items as rows: with 100,000 items the rest would keep the screen blank
@@ -101,12 +98,18 @@ final class App {
         }
     }
 
+    /// Takes the terminal's size, and the help overlay's length at that width (it wraps).
+    private func resize() {
+        let size = terminal.size
+        state.helpLineCounts = HelpOverlay.lineCounts(strings: strings, width: size.width)
+        dispatch(.resize(width: size.width, height: size.height))
+    }
+
     private func handle(_ key: Key) {
         switch key {
         case .resize:
-            let size = terminal.size
             terminal.invalidate()
-            dispatch(.resize(width: size.width, height: size.height))
+            resize()
         case .ctrl("z"):
             terminal.suspend()
         case .mouse(let event):

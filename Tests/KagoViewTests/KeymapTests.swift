@@ -164,7 +164,7 @@ final class KeymapTests: XCTestCase {
     func testHelpOverlayListsEveryKeyOfTheScreen() {
         for screen in Screen.allCases {
             let mode: KeyMode = [.toBuy, .purchased, .categories][screen.rawValue]
-            let lines = HelpOverlay.lines(for: screen, strings: Strings(.en))
+            let lines = HelpOverlay.lines(for: screen, strings: Strings(.en), width: 80)
             let labels = Set(lines.compactMap(\.keys).flatMap { $0.split(separator: " ").map(String.init) })
             for section in Keymap.sections(for: mode) {
                 for b in section.bindings {

@@ -82,9 +82,7 @@ final class SizeTests: XCTestCase {
         })
         modes.append(Mode(name: "help") { lang, w, h in
             var s = Fixture.listState(lang, width: w, height: h)
-            for screen in Screen.allCases {
-                s.helpLineCounts[screen] = HelpOverlay.lines(for: screen, strings: Strings(lang)).count
-            }
+            s.helpLineCounts = HelpOverlay.lineCounts(strings: Strings(lang), width: w)
             s.apply(.toggleHelp)
             s.apply(.helpScroll(1000))
             return s
