@@ -66,12 +66,18 @@ public final class Store {
             try enableWAL(db)
             // FULL: a commit is on disk before the screen shows it (SPEC §7, kill -9 loses nothing).
             try db.execute("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON")
+            // kago reads the whole list once and keeps it in memory, so SQLite's own copy of
+            // the pages (2 MB by default) would only double it; the OS caches the file anyway.
+            try db.execute("PRAGMA cache_size = -\(cacheKiB)")
             try Schema.migrate(db, path: path)
             return Store(path: path, db: db)
         } catch {
             throw StoreError.wrap(error, path: path, writing: true)
         }
     }
+
+    /// SQLite's page cache per connection, in KiB.
+    static let cacheKiB = 256
 
     /// Switches the file to WAL unless it already is.
     ///
