@@ -13,6 +13,7 @@ enum Validation {
     /// Throws unless `path` holds a kago database of this or an older schema, or a blank one.
     /// - Parameter scanPages: also read every page looking for damage (`PRAGMA quick_check`).
     static func check(_ path: String, scanPages: Bool = true) throws(StoreError) {
+        if FileSystem.exists(path + "-journal") { try finishInterruptedWrite(path) }
         // Without a -wal or -journal beside it, the main file alone is the whole database, so it
         // is read as immutable: no locks and, above all, no -wal/-shm files created beside
         // someone else's file. A process starting up meanwhile could make that lock-free read
@@ -26,6 +27,20 @@ enum Validation {
                 if !quiet || attempt == 1 { throw error }
                 usleep(50_000)
             }
+        }
+    }
+
+    /// Rolls back a write that a killed process left half done (seen when kago is killed while
+    /// it creates its database). A read-only connection cannot roll back, and would refuse the
+    /// file for good. This is the recovery any SQLite open performs: it puts back the last
+    /// committed state, and does nothing when the journal is not hot (another process is
+    /// writing, and holds its lock).
+    private static func finishInterruptedWrite(_ path: String) throws(StoreError) {
+        do {
+            let db = try Database(path: path, flags: SQLITE_OPEN_READWRITE)
+            _ = try db.read { try db.integer("PRAGMA schema_version") }
+        } catch {
+            throw StoreError.wrap(error, path: path, writing: false)
         }
     }
 
