@@ -1,6 +1,12 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// The Swift runtime kago needs is libswiftCore alone: without these implicit imports the
+/// binary does not load the concurrency and regex libraries (2 MiB of memory and a
+/// millisecond of dynamic linking at every launch, for APIs kago does not use).
+let leanRuntime: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disable-implicit-concurrency-module-import",
+                                                 "-Xfrontend", "-disable-implicit-string-processing-module-import"])]
+
 /// kago: a keyboard-first shopping list for the terminal.
 /// Only KagoTerminal imports CNCurses and only KagoStore imports CSQLite;
 /// KagoState and KagoView are pure Swift and test without a terminal.
@@ -12,14 +18,15 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CNCurses", path: "Modules/CNCurses"),
         .systemLibrary(name: "CSQLite", path: "Modules/CSQLite"),
-        .target(name: "KagoState"),
-        .target(name: "KagoView", dependencies: ["KagoState"]),
-        .target(name: "KagoStore", dependencies: ["KagoState", "CSQLite"]),
-        .target(name: "KagoFormats", dependencies: ["KagoState"]),
-        .target(name: "KagoTerminal", dependencies: ["KagoView", "CNCurses"]),
+        .target(name: "KagoState", swiftSettings: leanRuntime),
+        .target(name: "KagoView", dependencies: ["KagoState"], swiftSettings: leanRuntime),
+        .target(name: "KagoStore", dependencies: ["KagoState", "CSQLite"], swiftSettings: leanRuntime),
+        .target(name: "KagoFormats", dependencies: ["KagoState"], swiftSettings: leanRuntime),
+        .target(name: "KagoTerminal", dependencies: ["KagoView", "CNCurses"], swiftSettings: leanRuntime),
         .executableTarget(
             name: "kago",
-            dependencies: ["KagoState", "KagoView", "KagoStore", "KagoTerminal", "KagoFormats"]
+            dependencies: ["KagoState", "KagoView", "KagoStore", "KagoTerminal", "KagoFormats"],
+            swiftSettings: leanRuntime
         ),
         // Helpers shared by the test targets (a seeded random generator).
         .target(name: "KagoTestSupport", path: "Tests/KagoTestSupport"),

@@ -45,9 +45,9 @@ public enum ListRows {
     /// Whether an item matches a filter (case-insensitive, over name, category and note).
     public static func matches(_ item: Item, filterKey: String, categoryName: String?) -> Bool {
         if filterKey.isEmpty { return true }
-        return item.name.matchKey.contains(filterKey)
-            || (categoryName?.matchKey.contains(filterKey) ?? false)
-            || (item.note?.matchKey.contains(filterKey) ?? false)
+        return item.name.matchKey.contains(text: filterKey)
+            || (categoryName?.matchKey.contains(text: filterKey) ?? false)
+            || (item.note?.matchKey.contains(text: filterKey) ?? false)
     }
 
     /// The rows of the To buy screen.
@@ -114,9 +114,24 @@ public enum ListRows {
     public static func categories(_ categories: [Category], filter: String) -> [ListRow] {
         let key = filter.matchKey
         var rows = categories.sorted { ($0.position, $0.id) < ($1.position, $1.id) }
-            .filter { key.isEmpty || $0.name.matchKey.contains(key) }
+            .filter { key.isEmpty || $0.name.matchKey.contains(text: key) }
             .map { ListRow.category($0.id) }
         if key.isEmpty { rows.append(.category(nil)) }
         return rows
+    }
+}
+
+extension String {
+    /// Whether `needle` occurs in the string, compared Character by Character as
+    /// `contains(_:)` of _StringProcessing does; kago does not link that library (it costs
+    /// every launch 2 MiB and a millisecond), and the standard library has no substring search.
+    public func contains(text needle: String) -> Bool {
+        guard let first = needle.first else { return true }
+        var rest = self[...]
+        while let start = rest.firstIndex(of: first) {
+            if rest[start...].starts(with: needle) { return true }
+            rest = rest[rest.index(after: start)...]
+        }
+        return false
     }
 }

@@ -86,9 +86,8 @@ public final class Terminal {
     /// Uses the environment's locale, falling back to C.UTF-8 so wide characters draw even when
     /// the named locale (say ja_JP.UTF-8) is not installed.
     static func setLocale() {
-        if let set = setlocale(LC_ALL, ""), String(cString: set).uppercased().contains("UTF-8") || String(cString: set).uppercased().contains("UTF8") {
-            return
-        }
+        // The locale's own codeset, however its name spells it (en_US.utf8, C.UTF-8, …).
+        if setlocale(LC_ALL, "") != nil, String(cString: nl_langinfo(nl_item(CODESET))) == "UTF-8" { return }
         if setlocale(LC_ALL, "C.UTF-8") == nil { _ = setlocale(LC_ALL, "C.utf8") }
     }
 

@@ -48,7 +48,7 @@ struct ItemResolver {
                                 + "give an id or more of the name", hint: candidates(matches))
             }
         }
-        let near = zip(items, keys).filter { $1.contains(key) }.map(\.0)
+        let near = zip(items, keys).filter { $1.contains(text: key) }.map(\.0)
         throw ExitError(status: 2, message: "no item matches '\(SafeText.sanitize(text))'",
                         hint: near.isEmpty ? "See 'kago list --all' for ids and names." : "Did you mean:\n" + candidates(near))
     }
