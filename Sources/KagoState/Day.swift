@@ -180,6 +180,10 @@ extension Timestamp {
         } else {
             return nil
         }
-        self = Timestamp(day.ordinal * 86400 + h * 3600 + m * 60 + sec - offset)
+        let time = Timestamp(day.ordinal * 86400 + h * 3600 + m * 60 + sec - offset)
+        // An offset can carry 0001-01-01 back into year 0, or 9999-12-31 on into year 10000: in UTC
+        // that has no four-digit year, so `iso8601` would write a time this parser refuses.
+        guard (1...9999).contains(LocalClock(today: day).day(of: time).components.year) else { return nil }
+        self = time
     }
 }

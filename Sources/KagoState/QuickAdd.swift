@@ -19,6 +19,11 @@ public enum QuickAddError: Error, Equatable, Sendable {
 /// Everything else is the name. A word that starts with `"` runs to the next `"` that ends a word
 /// and is taken literally, so `"Coke 500ml"` is a name and not a quantity; `format` relies on this
 /// to write back any name.
+///
+/// The syntax (white space, quotes, `#`, `@`, `x`) is read scalar by scalar, not by Character: a
+/// combining mark after a space or a quote is one Character with it, and a prepended mark (such as
+/// U+0600) is one Character with the space after it, yet neither may hide a word boundary or a
+/// quote, or a line written by `format` would read differently.
 public enum QuickAdd {
     /// Parses a line into a draft item.
     /// - Parameters:
@@ -32,7 +37,7 @@ public enum QuickAdd {
         loop: while let token = tokens.next() {
             switch token {
             case .note(let note):
-                let trimmed = note.trimmingWhitespace()
+                let trimmed = note.trimmingWhitespaceScalars()
                 draft.note = trimmed.isEmpty ? nil : String(trimmed)
                 break loop
             case .literal(let text):
@@ -82,29 +87,37 @@ public enum QuickAdd {
 
     /// The name as it can be typed: bare when it reads back as itself, else in quotes.
     static func formatName(_ name: String) -> String {
-        func readsBack(_ text: String) -> Bool {
-            var tokens = Tokenizer(Substring(text))
-            var parts: [Substring] = []
-            while let token = tokens.next() {
-                switch token {
-                case .note: return false
-                case .literal(let t): parts.append(t)
-                case .word(let w):
-                    guard case .name = classify(w) else { return false }
-                    parts.append(w)
-                }
-            }
-            return parts.joined(separator: " ") == name
-        }
-        if readsBack(name) { return name }
+        if readsBack(name, as: name) { return name }
         let quoted = "\"" + name + "\""
-        if readsBack(quoted) { return quoted }
+        if readsBack(quoted, as: name) { return quoted }
         // A quote followed by a space inside the name: quote word by word instead.
-        let words = name.split(whereSeparator: \.isWhitespace).map { word -> String in
-            readsBack(String(word)) ? String(word) : "\"" + word + "\""
+        let words = name.unicodeScalars.split(whereSeparator: \.properties.isWhitespace).map { scalars -> String in
+            let word = String(Substring(scalars))
+            return readsBack(word, as: word) ? word : "\"" + word + "\""
         }
         let joined = words.joined(separator: " ")
-        return readsBack(joined) ? joined : name
+        return readsBack(joined, as: name) ? joined : name
+    }
+
+    /// Whether `text`, written where a name goes, reads back as the name `expected`.
+    ///
+    /// What follows the name in a line may hold a `"` that ends a word, which would close a quote
+    /// the name left open (`"tall` then `#"frozen food"`); a trailing `"` word stands in for it,
+    /// so text that leaves a quote open does not read back.
+    static func readsBack(_ text: String, as expected: String) -> Bool {
+        let follower = " \""
+        var tokens = Tokenizer(Substring(text + follower))
+        var parts: [Substring] = []
+        while let token = tokens.next() {
+            switch token {
+            case .note: return false
+            case .literal(let t): parts.append(t)
+            case .word(let w):
+                guard case .name = classify(w) else { return false }
+                parts.append(w)
+            }
+        }
+        return parts.joined(separator: " ") == expected + follower
     }
 
     enum WordKind: Equatable {
@@ -119,12 +132,13 @@ public enum QuickAdd {
 
     /// What one unquoted word (or `#"…"`/`x"…"` run) means.
     static func classify(_ word: Substring) -> WordKind {
-        guard let first = word.first else { return .name }
-        if first == "#" || first == "＃", word.count > 1 {
-            let c = unquote(word.dropFirst()).trimmingWhitespace()
+        guard let first = word.unicodeScalars.first else { return .name }
+        let rest = Substring(word.unicodeScalars.dropFirst())
+        if first == "#" || first == "＃", !rest.isEmpty {
+            let c = unquote(rest).trimmingWhitespaceScalars()
             return c.isEmpty ? .ignored : .category(String(c))
         }
-        if first == "@" || first == "＠", word.count > 1 { return .date(String(word.dropFirst())) }
+        if first == "@" || first == "＠", !rest.isEmpty { return .date(String(rest)) }
         if let q = quantity(word) { return .quantity(q) }
         // `牛乳×2`: a count written straight after the name (× never ends a name word otherwise).
         if let times = word.lastIndex(of: "×"), times > word.startIndex {
@@ -153,10 +167,11 @@ public enum QuickAdd {
     /// The normalised quantity a word denotes (`x2` → `2`, `500g` → `500g`, `５００ｇ` → `500g`,
     /// `2本` → `2本`, `x"2 big bags"` → `2 big bags`), or nil.
     static func quantity(_ word: Substring) -> String? {
-        if let first = word.first, "xX×*".contains(first), word.dropFirst().hasPrefix("\"") {
+        let scalars = word.unicodeScalars
+        if let first = scalars.first, "xX×*".unicodeScalars.contains(first), scalars.dropFirst().first == "\"" {
             // The quoted form is taken as written: it is how `format` writes anything unusual.
-            let quoted = word.dropFirst()
-            return quoted.count > 2 && quoted.hasSuffix("\"") ? String(quoted.dropFirst().dropLast()) : nil
+            let quoted = scalars.dropFirst()
+            return quoted.count > 2 && quoted.last == "\"" ? String(Substring(quoted.dropFirst().dropLast())) : nil
         }
         let w = Substring(foldFullWidth(String(word)))
         if let first = w.first, "xX×*".contains(first) {
@@ -187,12 +202,14 @@ public enum QuickAdd {
     }
 
     static func unquote(_ s: Substring) -> Substring {
-        s.count >= 2 && s.hasPrefix("\"") && s.hasSuffix("\"") ? s.dropFirst().dropLast() : s
+        let scalars = s.unicodeScalars
+        guard scalars.count >= 2, scalars.first == "\"", scalars.last == "\"" else { return s }
+        return Substring(scalars.dropFirst().dropLast())
     }
 
     /// A category as it follows `#`: quoted when it holds white space or would lose its own quotes.
     static func quoteIfNeeded(_ s: String) -> String {
-        s.contains(where: \.isWhitespace) || s.hasPrefix("\"") ? "\"" + s + "\"" : s
+        s.unicodeScalars.contains(where: \.properties.isWhitespace) || s.unicodeScalars.first == "\"" ? "\"" + s + "\"" : s
     }
 }
 
@@ -214,38 +231,37 @@ struct Tokenizer {
     init(_ text: Substring) { rest = text }
 
     mutating func next() -> Token? {
-        rest = rest.drop(while: \.isWhitespace)
-        guard let first = rest.first else { return nil }
-        var end = rest.firstIndex(where: \.isWhitespace) ?? rest.endIndex
-        if rest[..<end] == "--" {
-            let note = rest[end...]
-            rest = rest[rest.endIndex...]
-            return .note(note)
+        let scalars = rest.unicodeScalars.drop(while: \.properties.isWhitespace)
+        guard let first = scalars.first else { return nil }
+        var end = scalars.firstIndex(where: \.properties.isWhitespace) ?? scalars.endIndex
+        if scalars[..<end].elementsEqual("--".unicodeScalars) {
+            rest = Substring(scalars[scalars.endIndex...])
+            return .note(Substring(scalars[end...]))
         }
-        let openIndex: Substring.Index?
+        let openIndex: String.Index?
         if first == "\"" {
-            openIndex = rest.startIndex
-        } else if "#＃xX×*".contains(first), rest.dropFirst().first == "\"" {
-            openIndex = rest.index(after: rest.startIndex)
+            openIndex = scalars.startIndex
+        } else if "#＃xX×*".unicodeScalars.contains(first), scalars.dropFirst().first == "\"" {
+            openIndex = scalars.index(after: scalars.startIndex)
         } else {
             openIndex = nil
         }
-        if let open = openIndex, let close = Self.closingQuote(in: rest, after: open) {
-            end = rest.index(after: close)
-            defer { rest = rest[end...] }
-            if first == "\"" { return .literal(rest[rest.index(after: open)..<close]) }
-            return .word(rest[..<end])
+        if let open = openIndex, let close = Self.closingQuote(in: scalars, after: open) {
+            end = scalars.index(after: close)
+            defer { rest = Substring(scalars[end...]) }
+            if first == "\"" { return .literal(Substring(scalars[scalars.index(after: open)..<close])) }
+            return .word(Substring(scalars[..<end]))
         }
-        defer { rest = rest[end...] }
-        return .word(rest[..<end])
+        defer { rest = Substring(scalars[end...]) }
+        return .word(Substring(scalars[..<end]))
     }
 
     /// The first `"` after `open` that ends a word (followed by white space or the end of the text).
-    static func closingQuote(in s: Substring, after open: Substring.Index) -> Substring.Index? {
+    static func closingQuote(in s: Substring.UnicodeScalarView, after open: String.Index) -> String.Index? {
         var i = s.index(after: open)
         while i < s.endIndex {
             let next = s.index(after: i)
-            if s[i] == "\"", next == s.endIndex || s[next].isWhitespace { return i }
+            if s[i] == "\"", next == s.endIndex || s[next].properties.isWhitespace { return i }
             i = next
         }
         return nil
@@ -258,5 +274,16 @@ extension StringProtocol {
         guard let start = firstIndex(where: { !$0.isWhitespace }),
               let last = lastIndex(where: { !$0.isWhitespace }) else { return self[endIndex...] }
         return self[start...last]
+    }
+}
+
+extension Substring {
+    /// The text without white space at either end, trimmed scalar by scalar: a combining mark
+    /// after a leading space stays, where `trimmingWhitespace` would drop it with the space.
+    func trimmingWhitespaceScalars() -> Substring {
+        let scalars = unicodeScalars
+        guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return self[endIndex...] }
+        return Substring(scalars[start...last])
     }
 }

@@ -89,6 +89,16 @@ final class ItemsJSONTests: XCTestCase {
         ])
     }
 
+    /// Found by `scripts/fuzz json`: `0001-01-01T00:00:00+0900` is in year 0 in UTC, which the export
+    /// would write as `0000-12-31T15:00:00Z` and then refuse to import.
+    func testTimesOutsideYears1To9999InUTCAreRefused() throws {
+        XCTAssertEqual(problems(#"[{"name": "a", "created_at": "0001-01-01T00:00:00+0900"}]"#).map(\.description),
+                       [#"1: .[0].created_at: expected a time like "2026-03-01T09:30:00Z" or null, found "0001-01-01T00:00:00+0900""#])
+        XCTAssertEqual(problems(#"[{"name": "a", "purchased_at": "9999-12-31T23:00:00-05:00"}]"#).count, 1)
+        let edges = try decode(#"[{"name": "a", "created_at": "0001-01-01T09:00:00+0900", "purchased_at": "9999-12-31T23:59:59Z"}]"#)
+        XCTAssertEqual(try ItemsJSON.decode(ItemsJSON.encode(edges)), edges, "the first and last second still round-trip")
+    }
+
     func testSyntaxErrorsComeAloneWithLineAndColumn() {
         XCTAssertEqual(problems("[{\"name\": \"a\"},\n {\"name\" \"b\"}]").map(\.description),
                        ["2:10: expected ':' after the key, found '\"'"])

@@ -215,6 +215,29 @@ final class QuickAddTests: XCTestCase {
         }
     }
 
+    /// Lines the libFuzzer target (`scripts/fuzz quickadd`) found whose draft `format` wrote back
+    /// as a line that reads differently.
+    func testFuzzFindingsRoundTrip() {
+        let lines = [
+            // A name that leaves a quote open: the quote closing `#"…"` after it swallowed the category.
+            "\"\n#\"\u{06}\0\n",
+            "#\"frozen food\" \"tall",
+            // A combining mark after a line break starts a word, but after a space it is one
+            // Character with the space, which was dropped as white space with it.
+            "\n\n\u{06DB}x\n\n\n\n2/29\n@金曜\n\n@金曜\n\n\n\n\n＠0w\n\n\u{06DB}x",
+            "milk --\n\u{0301}note",
+            // A name starting with a combining mark: the quote written before it became one Character with it.
+            "\u{0360}a \"b \"",
+            // A prepended mark (U+0600) is one Character with the space after it, which hid the word break.
+            "a\u{0600}\t#dairy",
+        ]
+        for line in lines {
+            guard case .success(let draft) = parse(line) else { XCTFail("refused: \(line.debugDescription)"); continue }
+            let written = QuickAdd.format(draft)
+            XCTAssertEqual(parse(written), .success(draft), "\(line.debugDescription) was written as \(written.debugDescription)")
+        }
+    }
+
     func testQuoteIfNeeded() {
         XCTAssertEqual(QuickAdd.quoteIfNeeded("dairy"), "dairy")
         XCTAssertEqual(QuickAdd.quoteIfNeeded("frozen food"), "\"frozen food\"")
