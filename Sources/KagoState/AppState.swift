@@ -130,6 +130,9 @@ public struct AppState: Equatable, Sendable {
     public var lists: [Screen: ListState] = [.toBuy: ListState(), .purchased: ListState(), .categories: ListState()]
     /// The category the To buy screen is narrowed to, after Enter on the Categories screen.
     public var scope: CategoryScope?
+    /// The category of a scope that lapsed when its category went (an undo of adding it): the
+    /// scope comes back with the category (redo), unless another category was opened since.
+    var lapsedScope: Int64?
     public var input: InputState? {
         // The input line takes a row from the lists, so opening or closing it changes how many
         // rows fit: a list scrolled to its end would otherwise leave a blank row once it closes.
@@ -281,7 +284,13 @@ public struct AppState: Equatable, Sendable {
         toBuyCount = partialTotals?.toBuy ?? totals.toBuy
         purchasedCount = partialTotals?.purchased ?? totals.purchased
         categoryCounts = counts
-        if case .category(let id)? = scope, categories[id] == nil { scope = nil }
+        if case .category(let id)? = scope, categories[id] == nil {
+            scope = nil
+            lapsedScope = id
+        } else if scope == nil, let id = lapsedScope, categories[id] != nil {
+            scope = .category(id)
+            lapsedScope = nil
+        }
         for s in Screen.allCases { rebuild(s) }
     }
 

@@ -263,6 +263,7 @@ extension AppState {
     mutating func openCategory() {
         guard screen == .categories, case .category(let id)? = list.selected else { return }
         scope = id.map { .category($0) } ?? .uncategorised
+        lapsedScope = nil
         lists[.toBuy]!.filter = ""
         rebuild(.toBuy)
         lists[.toBuy]!.selection = 0

@@ -231,6 +231,51 @@ final class ReducerTests: XCTestCase {
         XCTAssertEqual(s.list.rows, [.item(1), .item(2)])
     }
 
+    /// Found by ReducerPropertyTests: a check was numbered by how many items had ever been checked,
+    /// so checking an item a second time repeated a number, and ties went by id instead.
+    func testAnItemCheckedAgainListsFirstAmongSameSecondChecks() {
+        let a = item(1, "a"), b = item(2, "b"), c = item(3, "c")
+        var s = makeState(items: [a, b, c])
+        for (it, bought) in [(c, true), (b, true), (c, false), (c, true), (a, true)] {
+            var before = it, after = it
+            before.purchasedAt = bought ? nil : 5000
+            after.purchasedAt = bought ? 5000 : nil
+            s.apply(.committed(ChangeSet(items: [RowChange(id: it.id, before: before, after: after)]), CommitContext()))
+        }
+        s.apply(.showScreen(.purchased))
+        XCTAssertEqual(s.list.rows, [.item(1), .item(3), .item(2)], "a was checked last, then c (again), then b")
+    }
+
+    /// Found by ReducerPropertyTests: a list scrolled to its end while the input line was open kept
+    /// that scroll when the line closed, leaving the bottom row blank.
+    func testClosingTheInputLineLeavesNoBlankRow() {
+        let items = (1...30).map { item(Int64($0), "i\($0)") }
+        var s = makeState(items: items)
+        s.apply(.moveToBottom)
+        s.apply(.startAdd)
+        s.apply(.loaded(Snapshot(items: items)))  // another kago changed the data meanwhile
+        s.apply(.cancel)
+        XCTAssertEqual(s.list.scroll, s.list.rows.count - s.listHeight, "the last row sits on the bottom line")
+    }
+
+    /// Found by ReducerPropertyTests: undoing the add of the category To buy was narrowed to dropped
+    /// the scope, and redo brought the category back but not the narrowed list.
+    func testUndoThenRedoBringsBackTheCategoryScope() {
+        var s = makeState(items: [item(1, "milk")])
+        let fruit = Category(id: 1, name: "fruit", position: 0)
+        s.apply(.committed(ChangeSet(categories: [RowChange(id: 1, before: nil, after: fruit)]), CommitContext()))
+        s.apply(.showScreen(.categories))
+        s.apply(.moveToTop)
+        s.apply(.openCategory)
+        XCTAssertEqual(s.scope, .category(1))
+        for action in [Action.undo, .redo] {
+            guard case .commit(.restore(let changes), let context)? = s.apply(action).first else { return XCTFail("no \(action)") }
+            s.apply(.committed(changes, context))
+            XCTAssertEqual(s.scope, action == .undo ? nil : .category(1), "after \(action)")
+        }
+        XCTAssertEqual(s.list.rows, [], "To buy is narrowed to the empty fruit category again")
+    }
+
     func testCompletingANameThatLooksLikeTokensKeepsItAName() {
         var s = makeState(items: [item(1, "Coke 500ml")])
         s.apply(.startAdd)
