@@ -10,9 +10,8 @@ import KagoState
 public enum OpenCheck: Sendable {
     /// Whose file it is, its schema, and every page (`PRAGMA quick_check`).
     case full
-    /// Whose file it is and its schema only. The caller must call `verify()` before its first
-    /// write: the list screens draw their first frame in between, so the page scan does not
-    /// delay it.
+    /// Whose file it is and its schema only; the pages are scanned before the first write
+    /// (or by `verify()`), so reading and drawing the list never wait for the scan.
     case header
 }
 
@@ -24,13 +23,16 @@ public final class Store {
     /// The database file this store reads and writes.
     public let path: String
     let db: Database
+    /// Whether every page has been read looking for damage since the file was opened.
+    public private(set) var isScanned: Bool
 
     /// The schema version this kago writes.
     public static var schemaVersion: Int { Schema.currentVersion }
 
-    private init(path: String, db: Database) {
+    private init(path: String, db: Database, scanned: Bool) {
         self.path = path
         self.db = db
+        isScanned = scanned
     }
 
     /// Opens the database at `path`, creating it and its directories when missing, and
@@ -70,7 +72,7 @@ public final class Store {
             // the pages (2 MB by default) would only double it; the OS caches the file anyway.
             try db.execute("PRAGMA cache_size = -\(cacheKiB)")
             try Schema.migrate(db, path: path)
-            return Store(path: path, db: db)
+            return Store(path: path, db: db, scanned: check == .full)
         } catch {
             throw StoreError.wrap(error, path: path, writing: true)
         }
@@ -109,7 +111,11 @@ public final class Store {
     public func close() { db.close() }
 
     /// Runs `body` in one write transaction and maps failures to StoreError.
+    ///
+    /// The pages are scanned first if they have not been: a write into a damaged file could
+    /// bury the damage deeper, and the file must stay as it was.
     func write(_ body: (inout ChangeRecorder) throws -> Void) throws(StoreError) -> ChangeSet {
+        if !isScanned { try verify() }
         do {
             return try db.transaction {
                 var recorder = ChangeRecorder()
@@ -121,14 +127,15 @@ public final class Store {
         }
     }
 
-    /// Runs `body` in one read transaction and maps failures to StoreError.
     /// Reads every page looking for damage (`PRAGMA quick_check`); writes nothing.
     /// - Throws: `.unreadable` when the file is damaged.
     public func verify() throws(StoreError) {
         let verdict = try read { try db.rows("PRAGMA quick_check(1)", [], { $0.text(0) }).first ?? "" }
         guard verdict == "ok" else { throw .unreadable(path: path, reason: StoreError.malformed) }
+        isScanned = true
     }
 
+    /// Runs `body` in one read transaction and maps failures to StoreError.
     func read<T>(_ body: () throws -> T) throws(StoreError) -> T {
         do {
             return try db.read(body)

@@ -59,8 +59,8 @@ final class App {
         self.configPath = configPath
     }
 
-    /// Draws the first frame from the first screen of the list, then reads all of it and
-    /// scans every page, before the first key can change anything.
+    /// Draws the first frame from the first screen of the list, then reads all of it before
+    /// the first key. The page scan waits for a moment without keys (see `loop`).
     private func start() throws(StoreError) {
         resize()
         let size = terminal.size
@@ -73,7 +73,6 @@ final class App {
         dispatch(.tick(now: SystemClock.monotonicMilliseconds()))
         terminal.present(RootView.render(state, strings: strings))
         if window != nil { dispatch(.loaded(try store.load())) }
-        try store.verify()
         lastPoll = SystemClock.monotonicMilliseconds()
     }
 
@@ -81,9 +80,12 @@ final class App {
         while !state.quitting {
             dispatch(.tick(now: SystemClock.monotonicMilliseconds()))
             terminal.present(RootView.render(state, strings: strings))
-            let timeout: Int32 = state.isAnimating ? 16 : Int32(App.pollInterval)
+            // Until the pages are scanned, only keys already typed are waited for.
+            let timeout: Int32 = !store.isScanned ? 0 : state.isAnimating ? 16 : Int32(App.pollInterval)
             guard let first = terminal.nextKey(timeout: timeout) else {
-                idle()
+                // A damaged page ends kago here, before anything is written; a commit asked for
+                // before this point scans first itself (the store never writes unscanned).
+                if !store.isScanned { try store.verify() } else { idle() }
                 continue
             }
             // Handle everything already typed (a paste, key repeat) before drawing again.
