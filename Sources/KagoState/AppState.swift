@@ -227,9 +227,7 @@ public struct AppState: Equatable, Sendable {
 
     /// Replaces all data, keeping each screen's selection on the same row where it still exists.
     mutating func replaceData(_ snapshot: Snapshot) {
-        items = [:]
-        items.reserveCapacity(snapshot.items.count)
-        for item in snapshot.items { items[item.id] = item }
+        items = snapshot.itemsByID
         categories = Dictionary(snapshot.categories.map { ($0.id, $0) }, uniquingKeysWith: { _, b in b })
         knownNames = snapshot.knownNames
         // Only ever for one frame: the run loop reads the whole list before it takes a key.

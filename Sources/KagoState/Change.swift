@@ -52,7 +52,9 @@ public struct RowChange<Row: Equatable & Sendable>: Equatable, Sendable {
 
 /// Everything the screens show, as read from the store.
 public struct Snapshot: Equatable, Sendable {
-    public var items: [Item]
+    /// The items by id, the form the state keeps them in: a loaded list is shared with the
+    /// state, not copied into it (with 10,000 items a copy is a megabyte more at the peak).
+    public var itemsByID: [Int64: Item]
     public var categories: [Category]
     /// Names of items ever added, most recent first, for Tab completion.
     public var knownNames: [String]
@@ -60,11 +62,26 @@ public struct Snapshot: Equatable, Sendable {
     /// before the rest is read): how many items the whole list has.
     public var totals: ListTotals?
 
+    /// The items in id order.
+    public var items: [Item] {
+        get { itemsByID.values.sorted { $0.id < $1.id } }
+        set { itemsByID = Self.byID(newValue) }
+    }
+
     public init(items: [Item] = [], categories: [Category] = [], knownNames: [String] = [], totals: ListTotals? = nil) {
-        self.items = items
+        self.init(itemsByID: Self.byID(items), categories: categories, knownNames: knownNames, totals: totals)
+    }
+
+    public init(itemsByID: [Int64: Item], categories: [Category], knownNames: [String], totals: ListTotals? = nil) {
+        self.itemsByID = itemsByID
         self.categories = categories
         self.knownNames = knownNames
         self.totals = totals
+    }
+
+    /// Later items win over earlier ones with the same id.
+    private static func byID(_ items: [Item]) -> [Int64: Item] {
+        Dictionary(items.map { ($0.id, $0) }, uniquingKeysWith: { _, later in later })
     }
 }
 

@@ -42,9 +42,22 @@ extension Store {
 
     /// Every item by id, in an array allocated once at its size.
     func fetchAllItems() throws -> [Item] {
-        // SQLite counts a whole table from its pages' headers, without reading the rows.
-        try fetchItems(expected: Int(try db.integer("SELECT count(*) FROM items") ?? 0))
+        try fetchItems(expected: try itemCount())
     }
+
+    /// Every item, keyed by id as the state keeps them, the table allocated once at its size.
+    func fetchItemsByID() throws -> [Int64: Item] {
+        var items: [Int64: Item] = [:]
+        items.reserveCapacity(try itemCount())
+        try db.query("SELECT \(Self.itemColumns) FROM items") { row in
+            let item = Self.item(row)
+            items[item.id] = item
+        }
+        return items
+    }
+
+    /// How many items there are: SQLite counts a whole table from its pages, not its rows.
+    func itemCount() throws -> Int { Int(try db.integer("SELECT count(*) FROM items") ?? 0) }
 
     func fetchItem(_ id: Int64) throws -> Item? {
         try fetchItems(where: "id = ?", [.integer(id)]).first
