@@ -62,8 +62,8 @@ final class App {
     /// Draws the first frame from the first screen of the list, then reads all of it before
     /// the first key. The page scan waits for a moment without keys (see `loop`).
     private func start() throws(StoreError) {
-        resize()
         let size = terminal.size
+        dispatch(.resize(width: size.width, height: size.height))
         // Read first, so a commit by another kago from here on shows up at the first poll.
         dataVersion = try store.dataVersion()
         // Only as many items as rows: with 100,000 items the rest would keep the screen blank
@@ -73,6 +73,8 @@ final class App {
         dispatch(.tick(now: SystemClock.monotonicMilliseconds()))
         terminal.present(RootView.render(state, strings: strings))
         if window != nil { dispatch(.loaded(try store.load())) }
+        // Laying out the help text (a tenth of the first frame's work) waits until it is drawn.
+        resize()
         lastPoll = SystemClock.monotonicMilliseconds()
     }
 
