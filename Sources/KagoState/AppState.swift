@@ -263,22 +263,19 @@ public struct AppState: Equatable, Sendable {
 
     /// Recomputes counts and the rows of every screen.
     mutating func rebuildAll() {
-        // One pass counting by stored category id; no item is copied out of the dictionary.
-        var counts: [Int64?: ItemCounts] = [:]
+        // One pass, hashing nothing per item: categories are few, so an item's category is
+        // found by binary search in their sorted ids. An id no category has is uncategorised.
+        let ids = categories.keys.sorted()
+        var slots = [ItemCounts](repeating: ItemCounts(), count: ids.count + 1)
         for item in items.values {
-            if item.isPurchased {
-                counts[item.categoryID, default: ItemCounts()].purchased += 1
-            } else {
-                counts[item.categoryID, default: ItemCounts()].toBuy += 1
-            }
+            let slot = item.categoryID.flatMap { ids.sortedIndex(of: $0) } ?? ids.count
+            if item.isPurchased { slots[slot].purchased += 1 } else { slots[slot].toBuy += 1 }
         }
-        // Items whose category no longer exists count as uncategorised (folded per category, not per item).
-        for case let (id?, c) in counts where categories[id] == nil {
-            counts[nil, default: ItemCounts()].toBuy += c.toBuy
-            counts[nil, default: ItemCounts()].purchased += c.purchased
-            counts[id] = nil
+        var counts: [Int64?: ItemCounts] = [:]
+        for (slot, c) in slots.enumerated() where c.toBuy + c.purchased > 0 {
+            counts[slot < ids.count ? ids[slot] : nil] = c
         }
-        let totals = counts.values.reduce(ItemCounts()) { ItemCounts(toBuy: $0.toBuy + $1.toBuy, purchased: $0.purchased + $1.purchased) }
+        let totals = slots.reduce(ItemCounts()) { ItemCounts(toBuy: $0.toBuy + $1.toBuy, purchased: $0.purchased + $1.purchased) }
         toBuyCount = partialTotals?.toBuy ?? totals.toBuy
         purchasedCount = partialTotals?.purchased ?? totals.purchased
         categoryCounts = counts
@@ -357,5 +354,17 @@ extension ListState {
         if top < scroll { scroll = top }
         if selection >= scroll + height { scroll = selection - height + 1 }
         scroll = max(0, min(scroll, rows.count - height))
+    }
+}
+
+extension [Int64] {
+    /// The index of `value` in this ascending array, by binary search.
+    func sortedIndex(of value: Int64) -> Int? {
+        var low = 0, high = count
+        while low < high {
+            let mid = (low + high) / 2
+            if self[mid] < value { low = mid + 1 } else { high = mid }
+        }
+        return low < count && self[low] == value ? low : nil
     }
 }
