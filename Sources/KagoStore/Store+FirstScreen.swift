@@ -9,7 +9,7 @@ extension Store {
     /// The items are exactly the first `limit` that `ListRows.toBuy` would list.
     ///
     /// - Returns: nil where SQL cannot order as kago does: by name (folded in Swift), or by
-    ///   date while some to-buy item has a date in a form kago does not write. Read everything then.
+    ///   date while some item has a date in a form kago does not write. Read everything then.
     public func firstScreen(sort: SortMode, limit: Int) throws(StoreError) -> Snapshot? {
         let limit = max(0, limit)
         return try read { () throws -> Snapshot? in
