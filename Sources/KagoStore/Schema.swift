@@ -9,7 +9,7 @@ enum Schema {
     static var currentVersion: Int { migrations.count }
 
     /// `migrations[n]` takes a database from version n to n + 1.
-    static let migrations: [@Sendable (Database) throws -> Void] = [version1, version2, version3]
+    static let migrations: [@Sendable (Database) throws -> Void] = [version1, version2, version3, version4]
 
     /// Categories and items. AUTOINCREMENT so ids are never reused: undo re-inserts rows with
     /// their old ids, and a reused id could collide with a row added since.
@@ -65,6 +65,28 @@ enum Schema {
         try db.execute("""
             CREATE INDEX items_to_buy_date ON items(purchased_at, date) WHERE purchased_at IS NULL;
             CREATE INDEX items_odd_date ON items(id) WHERE \(oddDate);
+            """)
+    }
+
+    /// The counts of to-buy and purchased items, kept in one row by triggers whichever program
+    /// writes the items, so the first frame's tab bar does not count 100,000 rows.
+    static func version4(_ db: Database) throws {
+        try db.execute("""
+            CREATE TABLE item_counts (to_buy INTEGER NOT NULL, purchased INTEGER NOT NULL);
+            INSERT INTO item_counts SELECT count(*) - count(purchased_at), count(purchased_at) FROM items;
+            CREATE TRIGGER items_counted_insert AFTER INSERT ON items BEGIN
+                UPDATE item_counts SET to_buy = to_buy + (new.purchased_at IS NULL),
+                    purchased = purchased + (new.purchased_at IS NOT NULL);
+            END;
+            CREATE TRIGGER items_counted_delete AFTER DELETE ON items BEGIN
+                UPDATE item_counts SET to_buy = to_buy - (old.purchased_at IS NULL),
+                    purchased = purchased - (old.purchased_at IS NOT NULL);
+            END;
+            CREATE TRIGGER items_counted_update AFTER UPDATE OF purchased_at ON items
+                WHEN (old.purchased_at IS NULL) <> (new.purchased_at IS NULL) BEGIN
+                UPDATE item_counts SET to_buy = to_buy + (new.purchased_at IS NULL) - (old.purchased_at IS NULL),
+                    purchased = purchased + (new.purchased_at IS NOT NULL) - (old.purchased_at IS NOT NULL);
+            END;
             """)
     }
 

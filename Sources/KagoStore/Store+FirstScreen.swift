@@ -36,10 +36,17 @@ extension Store {
                 items += try fetchItems(where: "\(toBuy) AND (category_id IS NULL OR category_id NOT IN (SELECT id FROM categories))",
                                         limit: limit - items.count)
             }
-            let toBuyCount = Int(try db.integer("SELECT count(*) FROM items WHERE \(toBuy)") ?? 0)
-            let all = Int(try db.integer("SELECT count(*) FROM items") ?? 0)
-            return Snapshot(items: items, categories: categories,
-                            totals: ListTotals(toBuy: toBuyCount, purchased: all - toBuyCount))
+            return Snapshot(items: items, categories: categories, totals: try totals())
         }
+    }
+
+    /// The counts the triggers keep (schema 4); counted afresh should their row be gone.
+    func totals() throws -> ListTotals {
+        let kept = try db.rows("SELECT to_buy, purchased FROM item_counts") {
+            ListTotals(toBuy: Int($0.int64(0)), purchased: Int($0.int64(1)))
+        }
+        if let kept = kept.first { return kept }
+        let toBuy = Int(try db.integer("SELECT count(*) FROM items WHERE purchased_at IS NULL") ?? 0)
+        return ListTotals(toBuy: toBuy, purchased: Int(try db.integer("SELECT count(*) FROM items") ?? 0) - toBuy)
     }
 }

@@ -53,6 +53,34 @@ final class FirstScreenTests: TemporaryDirectoryTestCase {
         }
     }
 
+    /// The triggers keep the counts right through every kind of write, by kago or by hand.
+    func testTheKeptCountsFollowEveryWrite() throws {
+        let store = try makeList()
+        func check(_ what: String) throws {
+            let items = try store.items()
+            let toBuy = items.filter { !$0.isPurchased }.count
+            XCTAssertEqual(try store.read { try store.totals() }, ListTotals(toBuy: toBuy, purchased: items.count - toBuy), what)
+        }
+        try check("made")
+        let milk = try XCTUnwrap(try store.items().first { $0.name == "milk" })
+        let checked = try store.perform(.setPurchased(ids: [milk.id], true), now: now)
+        try check("checked")
+        _ = try store.perform(.restore(checked.inverted), now: now)
+        try check("undone")
+        _ = try store.perform(.clearPurchased, now: now)
+        try check("cleared")
+        let deleted = try store.perform(.delete(ids: [milk.id]), now: now)
+        try check("deleted")
+        _ = try store.perform(.restore(deleted.inverted), now: now)
+        try check("restored")
+        _ = try store.insert([ImportRow(name: "x", purchasedAt: 5), ImportRow(name: "y")], now: now)
+        try check("imported")
+        try store.db.execute("UPDATE items SET purchased_at = 7 WHERE id % 2 = 0; DELETE FROM items WHERE id = 3")
+        try check("by hand")
+        try store.db.execute("DELETE FROM item_counts")
+        try check("counted afresh without the row")
+    }
+
     func testNameOrderAndOddDatesAreLeftToTheFullLoad() throws {
         let store = try makeList()
         XCTAssertNil(try store.firstScreen(sort: .name, limit: 5), "names sort by a key folded in Swift")
