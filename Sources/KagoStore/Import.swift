@@ -41,8 +41,15 @@ extension Store {
             throw .refused("row \(index + 1): an item needs a name")
         }
         return try write { changes in
+            // Each category is looked up once per import, not once per row.
+            var categories: [String: Category] = [:]
             for row in rows {
-                let category = try nonEmpty(row.category).map { try ensureCategory(named: $0, into: &changes) }
+                let category = try nonEmpty(row.category).map { name in
+                    if let known = categories[name.matchKey] { return known }
+                    let found = try ensureCategory(named: name, into: &changes)
+                    categories[name.matchKey] = found
+                    return found
+                }
                 let created = row.createdAt ?? now
                 let item = try insertItem(Item(id: 0, name: row.name, quantity: nonEmpty(row.quantity),
                                                categoryID: category?.id, date: row.date, note: nonEmpty(row.note),

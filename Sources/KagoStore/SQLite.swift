@@ -51,10 +51,15 @@ struct Row {
 
 /// One SQLite connection with just enough helpers that the store reads as SQL.
 ///
-/// Statements are prepared per call: the store runs a handful per user action, so a cache
-/// would buy nothing measurable and cost lifetime bookkeeping.
+/// Statements are prepared once per SQL text and kept: preparing is most of the cost of a
+/// small statement, the more so as every insert compiles the partial indexes' conditions,
+/// and an import runs the same few statements for every row.
 final class Database {
     let handle: OpaquePointer
+    /// Prepared statements by their SQL, reset after each use.
+    private var statements: [String: OpaquePointer] = [:]
+    /// Enough for every statement kago runs; SQL with values written in (a LIMIT) can vary.
+    static let statementLimit = 64
 
     /// Opens a connection; `flags` are `SQLITE_OPEN_*` values.
     init(path: String, flags: Int32) throws(SQLiteError) {
@@ -91,6 +96,8 @@ final class Database {
     /// Closes the connection; the last one to close a file checkpoints its WAL into it.
     func close() {
         guard isOpen else { return }
+        for statement in statements.values { sqlite3_finalize(statement) }
+        statements.removeAll()
         sqlite3_close_v2(handle)
         isOpen = false
     }
@@ -115,10 +122,10 @@ final class Database {
 
     /// Runs one statement, calling `each` for every result row.
     func query(_ sql: String, _ args: [SQLValue] = [], _ each: (Row) throws -> Void) throws {
-        var statement: OpaquePointer?
-        let rc = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
-        guard rc == SQLITE_OK, let statement else { throw error(rc) }
-        defer { sqlite3_finalize(statement) }
+        // Taken out of the cache while it runs, so the same SQL run from inside `each` gets a
+        // statement of its own.
+        let statement = try statements.removeValue(forKey: sql) ?? prepare(sql)
+        defer { keep(statement, for: sql) }
         for (i, value) in args.enumerated() {
             try bind(value, at: Int32(i + 1), in: statement)
         }
@@ -128,6 +135,24 @@ final class Database {
             guard step == SQLITE_ROW else { throw error(step) }
             try each(Row(statement: statement))
         }
+    }
+
+    private func prepare(_ sql: String) throws(SQLiteError) -> OpaquePointer {
+        var statement: OpaquePointer?
+        let rc = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
+        guard rc == SQLITE_OK, let statement else { throw error(rc) }
+        return statement
+    }
+
+    /// Resets a statement (ending its read, dropping its values) and keeps it for next time.
+    private func keep(_ statement: OpaquePointer, for sql: String) {
+        sqlite3_reset(statement)
+        sqlite3_clear_bindings(statement)
+        if statements.count >= Self.statementLimit {
+            for old in statements.values { sqlite3_finalize(old) }
+            statements.removeAll()
+        }
+        if let displaced = statements.updateValue(statement, forKey: sql) { sqlite3_finalize(displaced) }
     }
 
     /// Runs one statement and maps every result row.
