@@ -52,10 +52,16 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Parses `YYYY-MM-DD` exactly; nil for anything else.
     @inlinable
     public init?(iso text: some StringProtocol) {
-        // Byte-level parsing: the store reads a date per row, so this is on the start-up path.
+        self.init(isoBytes: text.utf8)
+    }
+
+    /// Parses `YYYY-MM-DD` from UTF-8 bytes, so the store reads a row's date without making a
+    /// String (there is a date in most rows, on the start-up path).
+    @inlinable
+    public init?(isoBytes bytes: some Sequence<UInt8>) {
         var y = 0, m = 0, d = 0, field = 0
         var yDigits = 0, mDigits = 0, dDigits = 0
-        for byte in text.utf8 {
+        for byte in bytes {
             if byte == UInt8(ascii: "-") {
                 field += 1
                 guard field < 3 else { return nil }

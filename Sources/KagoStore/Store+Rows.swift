@@ -6,28 +6,9 @@ extension Store {
 
     static func item(_ row: Row) -> Item {
         Item(id: row.int64(0), name: row.text(1), quantity: row.optionalText(2),
-             categoryID: row.optionalInt64(3), date: row.bytes(4).flatMap(day),
+             // A date kago cannot read (a hand-edited file) is no date rather than a failure.
+             categoryID: row.optionalInt64(3), date: row.bytes(4).flatMap { Day(isoBytes: $0) },
              note: row.optionalText(5), createdAt: row.int64(6), purchasedAt: row.optionalInt64(7))
-    }
-
-    /// A stored date. kago writes `YYYY-MM-DD`, read here from the bytes without making a
-    /// String (there is a date in most rows); other forms go through the full parser, and a
-    /// date kago cannot read (a hand-edited file) is no date rather than a failure.
-    static func day(_ bytes: UnsafeBufferPointer<UInt8>) -> Day? {
-        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else {
-            return Day(iso: String(decoding: bytes, as: UTF8.self))
-        }
-        var fields = (0, 0, 0)
-        for (i, byte) in bytes.enumerated() where i != 4 && i != 7 {
-            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-            let digit = Int(byte - UInt8(ascii: "0"))
-            switch i {
-            case ..<4: fields.0 = fields.0 * 10 + digit
-            case ..<7: fields.1 = fields.1 * 10 + digit
-            default: fields.2 = fields.2 * 10 + digit
-            }
-        }
-        return Day(year: fields.0, month: fields.1, day: fields.2)
     }
 
     static func category(_ row: Row) -> Category {
