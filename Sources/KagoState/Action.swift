@@ -14,6 +14,8 @@ public enum Action: Equatable, Sendable {
     case failed(StatusMessage)
     /// A commit failed; an undo or redo entry it carried goes back on its stack.
     case commitFailed(StatusMessage, CommitContext)
+    /// An undo or redo found its rows changed by another process since; its entry is dropped.
+    case changedElsewhere(CommitContext)
     case redraw
     case quit
 
@@ -50,6 +52,8 @@ public enum Action: Equatable, Sendable {
     // MARK: - Input line and confirmation
     case line(EditAction)
     case submit, cancel
+    /// Ctrl-C in the input line: closes it like Esc and says how to quit.
+    case interrupt
     case answer(Bool)
 }
 
@@ -119,12 +123,16 @@ public indirect enum StatusMessage: Equatable, Sendable {
     case introNotSaved(String)
     case saveFailed(String)
     case configUnreadable(String)
+    case ctrlCAgainToQuit
+    /// An undo (or redo) left rows alone that another process changed since.
+    case notUndoneChangedElsewhere, notRedoneChangedElsewhere
 
     /// Whether the message reports something that went wrong.
     public var isError: Bool {
         switch self {
         case .emptyName, .emptyCategoryName, .badDate, .configProblem, .introNotSaved, .saveFailed, .configUnreadable,
-             .nothingToUndo, .nothingToRedo, .nothingPurchased, .nothingSelected, .uncategorisedIsFixed:
+             .nothingToUndo, .nothingToRedo, .nothingPurchased, .nothingSelected, .uncategorisedIsFixed,
+             .notUndoneChangedElsewhere, .notRedoneChangedElsewhere:
             return true
         default:
             return false

@@ -22,19 +22,40 @@ public enum Command: Equatable, Sendable {
 public struct ChangeSet: Equatable, Sendable {
     public var items: [RowChange<Item>]
     public var categories: [RowChange<Category>]
+    /// The remembered names the change touched (keyed by their row id), so undo also puts
+    /// back the category a name suggests.
+    public var learned: [RowChange<LearnedName>]
 
-    public init(items: [RowChange<Item>] = [], categories: [RowChange<Category>] = []) {
+    public init(items: [RowChange<Item>] = [], categories: [RowChange<Category>] = [],
+                learned: [RowChange<LearnedName>] = []) {
         self.items = items
         self.categories = categories
+        self.learned = learned
     }
 
     /// The change that undoes this one.
     public var inverted: ChangeSet {
-        ChangeSet(items: items.map { RowChange(id: $0.id, before: $0.after, after: $0.before) },
-                  categories: categories.map { RowChange(id: $0.id, before: $0.after, after: $0.before) })
+        ChangeSet(items: items.map(\.inverted), categories: categories.map(\.inverted), learned: learned.map(\.inverted))
     }
 
+    /// Whether the list itself is unchanged: remembered names alone are no change to undo.
     public var isEmpty: Bool { items.isEmpty && categories.isEmpty }
+}
+
+/// A name kago remembers for completion, with the category it had last.
+public struct LearnedName: Equatable, Sendable {
+    /// The name folded for matching (`matchKey`).
+    public var key: String
+    public var name: String
+    public var category: String?
+    public var usedAt: Timestamp
+
+    public init(key: String, name: String, category: String?, usedAt: Timestamp) {
+        self.key = key
+        self.name = name
+        self.category = category
+        self.usedAt = usedAt
+    }
 }
 
 /// One row's state before and after a change.
@@ -48,6 +69,9 @@ public struct RowChange<Row: Equatable & Sendable>: Equatable, Sendable {
         self.before = before
         self.after = after
     }
+
+    /// The same row going back.
+    public var inverted: RowChange { RowChange(id: id, before: after, after: before) }
 }
 
 /// Everything the screens show, as read from the store.

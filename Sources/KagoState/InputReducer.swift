@@ -25,9 +25,10 @@ extension AppState {
             input = state
             if state.purpose == .filter { setFilter(state.editor.text) }
             return []
-        case .cancel:
+        case .cancel, .interrupt:
             input = nil
             if state.purpose == .filter { setFilter("") }
+            if action == .interrupt { show(.ctrlCAgainToQuit) }
             return []
         case .submit:
             return submit(state)

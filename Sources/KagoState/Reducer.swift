@@ -36,6 +36,10 @@ extension AppState {
             }
             show(m)
             return []
+        case .changedElsewhere(let context):
+            // The entry is dropped: the rows it would put back are someone else's now.
+            if case .redo = context.role { show(.notRedoneChangedElsewhere) } else { show(.notUndoneChangedElsewhere) }
+            return []
         case .redraw:
             return [.redraw]
         case .quit:

@@ -7,8 +7,9 @@ import KagoState
 struct ChangeRecorder {
     var items = Log<Item>()
     var categories = Log<Category>()
+    var learned = Log<LearnedName>()
 
-    var changeSet: ChangeSet { ChangeSet(items: items.changes, categories: categories.changes) }
+    var changeSet: ChangeSet { ChangeSet(items: items.changes, categories: categories.changes, learned: learned.changes) }
 
     /// The changes to one table, in the order rows were first touched.
     struct Log<Row: Equatable & Sendable> {

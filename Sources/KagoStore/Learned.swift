@@ -2,19 +2,31 @@ import KagoState
 
 /// The `learned` table: every name ever added, with the category it had last.
 ///
-/// It feeds Tab completion and "a name bought before gets its last category". It is a
-/// memory, not list data, so undo does not roll it back.
+/// It feeds Tab completion and "a name bought before gets its last category". Its rows are
+/// recorded in the change set like the list's, so undo puts back what a name suggests.
 enum Learned {
     /// How many names `load` hands out for completion.
     static let completionLimit = 5000
 
+    static let columns = "rowid, key, name, category, used_at"
+
+    static func row(_ row: Row) -> (id: Int64, name: LearnedName) {
+        (row.int64(0), LearnedName(key: row.text(1), name: row.text(2), category: row.optionalText(3), usedAt: row.int64(4)))
+    }
+
     /// The category a name had last time, if the name is known and had one.
     static func category(for name: String, in db: Database) throws -> String? {
-        var category: String?
-        try db.query("SELECT category FROM learned WHERE key = ?", [.text(name.matchKey)]) {
-            category = $0.optionalText(0)
-        }
-        return category
+        try fetch(key: name.matchKey, in: db)?.name.category
+    }
+
+    /// The remembered row for a folded name.
+    static func fetch(key: String, in db: Database) throws -> (id: Int64, name: LearnedName)? {
+        try db.rows("SELECT \(columns) FROM learned WHERE key = ?", [.text(key)], row).first
+    }
+
+    /// The remembered row with this row id.
+    static func fetch(id: Int64, in db: Database) throws -> LearnedName? {
+        try db.rows("SELECT \(columns) FROM learned WHERE rowid = ?", [.integer(id)], row).first?.name
     }
 
     /// Records a use of `name` with `category`.
@@ -31,9 +43,39 @@ enum Learned {
             """, .text(name.matchKey), .text(name), .text(category), .integer(usedAt))
     }
 
+    /// Records a use of `name` as a change the user can undo.
+    static func remember(name: String, category: String?, usedAt: Timestamp, in db: Database,
+                         recordingInto changes: inout ChangeRecorder) throws {
+        let key = name.matchKey
+        let before = try fetch(key: key, in: db)
+        try remember(name: name, category: category, usedAt: usedAt, onlyIfNewer: false, in: db)
+        guard let after = try fetch(key: key, in: db) else { return }
+        changes.learned.record(after.id, before: before?.name, after: after.name)
+    }
+
+    /// Writes a remembered row exactly as given under its row id (undo and redo).
+    static func write(_ name: LearnedName, id: Int64, in db: Database) throws {
+        try db.run("""
+            INSERT INTO learned(rowid, key, name, category, used_at) VALUES (?, ?, ?, ?, ?)
+            ON CONFLICT(rowid) DO UPDATE SET key = excluded.key, name = excluded.name,
+                category = excluded.category, used_at = excluded.used_at
+            """, .integer(id), .text(name.key), .text(name.name), .text(name.category), .integer(name.usedAt))
+    }
+
+    /// Forgets a remembered row (undoing the add that taught it).
+    static func delete(id: Int64, in db: Database) throws {
+        try db.run("DELETE FROM learned WHERE rowid = ?", .integer(id))
+    }
+
     /// Follows a category rename so a remembered name keeps finding its category.
-    static func renameCategory(from old: String, to new: String, in db: Database) throws {
-        try db.run("UPDATE learned SET category = ? WHERE category = ?", .text(new), .text(old))
+    static func renameCategory(from old: String, to new: String, in db: Database,
+                               recordingInto changes: inout ChangeRecorder) throws {
+        for (id, before) in try db.rows("SELECT \(columns) FROM learned WHERE category = ?", [.text(old)], row) {
+            var after = before
+            after.category = new
+            try write(after, id: id, in: db)
+            changes.learned.record(id, before: before, after: after)
+        }
     }
 
     /// Names for completion, most recently used first.

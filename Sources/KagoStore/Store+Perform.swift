@@ -38,7 +38,7 @@ extension Store {
         let item = try insertItem(Item(id: 0, name: name, quantity: nonEmpty(draft.quantity), categoryID: category?.id,
                                        date: draft.date, note: nonEmpty(draft.note), createdAt: now))
         changes.items.record(item.id, before: nil, after: item)
-        try Learned.remember(name: name, category: category?.name, usedAt: now, onlyIfNewer: false, in: db)
+        try Learned.remember(name: name, category: category?.name, usedAt: now, in: db, recordingInto: &changes)
     }
 
     private func edit(_ id: Int64, _ draft: ItemDraft, now: Timestamp, into changes: inout ChangeRecorder) throws {
@@ -54,7 +54,7 @@ extension Store {
         after.note = nonEmpty(draft.note)
         try writeItem(after)
         changes.items.record(id, before: before, after: after)
-        try Learned.remember(name: name, category: category?.name, usedAt: now, onlyIfNewer: false, in: db)
+        try Learned.remember(name: name, category: category?.name, usedAt: now, in: db, recordingInto: &changes)
     }
 
     private func setPurchased(_ ids: [Int64], _ purchased: Bool, now: Timestamp,
@@ -91,13 +91,13 @@ extension Store {
                 changes.items.record(item.id, before: before, after: item)
             }
             try deleteCategory(category, into: &changes)
-            try Learned.renameCategory(from: category.name, to: other.name, in: db)
+            try Learned.renameCategory(from: category.name, to: other.name, in: db, recordingInto: &changes)
         } else if category.name != name {
             var renamed = category
             renamed.name = name
             try writeCategory(renamed)
             changes.categories.record(id, before: category, after: renamed)
-            try Learned.renameCategory(from: category.name, to: name, in: db)
+            try Learned.renameCategory(from: category.name, to: name, in: db, recordingInto: &changes)
         }
     }
 

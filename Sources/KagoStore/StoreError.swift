@@ -15,6 +15,8 @@ public enum StoreError: Error, Equatable, Sendable {
     case cannotSave(path: String, reason: String)
     /// The change was refused because of the data, e.g. an item that no longer exists.
     case refused(String)
+    /// An undo or redo found rows another process changed since this session wrote them.
+    case changedElsewhere
 
     /// The one-line description, without the `kago: ` prefix.
     public var message: String {
@@ -26,6 +28,7 @@ public enum StoreError: Error, Equatable, Sendable {
         case .cannotWrite(let path, let reason): "cannot write \(path): \(reason)"
         case .cannotSave(let path, let reason): "cannot save \(path): \(reason)"
         case .refused(let reason): reason
+        case .changedElsewhere: "changed elsewhere since"
         }
     }
 }

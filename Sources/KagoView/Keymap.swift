@@ -91,7 +91,8 @@ public enum Keymap {
         Binding([.ctrl("k")], .line(.killToEnd), .hKillEnd),
         Binding([.ctrl("w")], .line(.killWord), .hKillWord),
         redraw,
-        Binding([.ctrl("c")], .quit, .hQuit),
+        // Closing the line, not quitting: Ctrl-C out of habit must not drop the typed text.
+        Binding([.ctrl("c")], .interrupt, .hInterrupt),
     ])
 
     static let intro = KeySection(title: .sectionTutorial, bindings: [

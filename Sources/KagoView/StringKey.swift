@@ -19,6 +19,7 @@ public enum StringKey: String, CaseIterable, Sendable {
     case msgNothingToUndo, msgNothingToRedo, msgNothingPurchased, msgNothingSelected
     case msgEmptyName, msgEmptyCategory, msgBadDate, msgUncategorisedFixed, msgSorted
     case msgConfigBadValue, msgConfigUnreadable, msgConfigUnknownKey, msgConfigMore, msgIntroNotSaved, msgSaveFailed, undoHint
+    case msgCtrlCAgain, msgNotUndone, msgNotRedone
     // Input line and confirmation
     case promptAdd, promptEdit, promptFilter, promptNewCategory, promptRename, inputHint, confirmClear
     // Help overlay
@@ -28,7 +29,7 @@ public enum StringKey: String, CaseIterable, Sendable {
     case hFilter, hClearFilter, hUndo, hRedo, hHelp, hQuit, hRedraw
     case hAdd, hEdit, hCheck, hUncheck, hDelete, hSort, hClear
     case hOpen, hAddCategory, hRename, hDeleteCategory, hMoveDown, hMoveUp
-    case hSave, hCancel, hComplete, hCursor, hKillStart, hKillEnd, hKillWord, hDeleteChar
+    case hSave, hCancel, hInterrupt, hComplete, hCursor, hKillStart, hKillEnd, hKillWord, hDeleteChar
     case hIntroNext, hIntroBack, hIntroConfirm, hIntroSkip, hIntroQuit, hReplay
     // Short status-line hint labels
     case kAdd, kCheck, kUncheck, kEdit, kDelete, kSort, kFilter, kHelp, kQuit, kOpen, kRename, kMove, kClear, kUndo

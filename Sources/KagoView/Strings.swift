@@ -72,6 +72,9 @@ public struct Strings: Sendable {
         case .introNotSaved(let r): return format(.msgIntroNotSaved, ["reason": r])
         case .saveFailed(let r): return format(.msgSaveFailed, ["reason": r])
         case .configUnreadable(let r): return format(.msgConfigUnreadable, ["reason": r])
+        case .ctrlCAgainToQuit: return self[.msgCtrlCAgain]
+        case .notUndoneChangedElsewhere: return self[.msgNotUndone]
+        case .notRedoneChangedElsewhere: return self[.msgNotRedone]
         }
     }
 

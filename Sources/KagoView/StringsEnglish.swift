@@ -47,6 +47,9 @@ extension Strings {
         .msgIntroNotSaved: "Could not save that the tutorial was seen: {reason}",
         .msgSaveFailed: "Not saved: {reason}",
         .undoHint: "u undo",
+        .msgCtrlCAgain: "Ctrl-C again to quit",
+        .msgNotUndone: "Changed elsewhere since: not undone",
+        .msgNotRedone: "Changed elsewhere since: not redone",
 
         .promptAdd: "Add: ", .promptEdit: "Edit: ", .promptFilter: "/", .promptNewCategory: "New category: ",
         .promptRename: "Rename: ",
@@ -67,7 +70,7 @@ extension Strings {
         .hOpen: "show its items", .hAddCategory: "add a category", .hRename: "rename (onto a name merges)",
         .hDeleteCategory: "delete (items become uncategorised)", .hMoveDown: "move down the store walk",
         .hMoveUp: "move up the store walk",
-        .hSave: "save", .hCancel: "cancel", .hComplete: "complete a name or #category",
+        .hSave: "save", .hCancel: "cancel", .hInterrupt: "cancel (again: quit)", .hComplete: "complete a name or #category",
         .hCursor: "move the cursor", .hKillStart: "delete to the start", .hKillEnd: "delete to the end",
         .hKillWord: "delete the word before", .hDeleteChar: "delete a character",
         .hIntroNext: "next page", .hIntroBack: "previous page", .hIntroConfirm: "next, or start",

@@ -47,6 +47,9 @@ extension Strings {
         .msgIntroNotSaved: "チュートリアルの既読を保存できませんでした: {reason}",
         .msgSaveFailed: "保存できませんでした: {reason}",
         .undoHint: "u 取り消し",
+        .msgCtrlCAgain: "もう一度 Ctrl-C で終了",
+        .msgNotUndone: "ほかの場所で変更されたため、取り消しませんでした",
+        .msgNotRedone: "ほかの場所で変更されたため、やり直しませんでした",
 
         .promptAdd: "追加: ", .promptEdit: "編集: ", .promptFilter: "/", .promptNewCategory: "新しいカテゴリ: ",
         .promptRename: "名前の変更: ",
@@ -66,7 +69,7 @@ extension Strings {
         .hClear: "購入済みをすべて削除",
         .hOpen: "そのアイテムを表示", .hAddCategory: "カテゴリを追加", .hRename: "名前の変更（既存名なら統合）",
         .hDeleteCategory: "削除（アイテムは未分類に）", .hMoveDown: "売り場順で下へ", .hMoveUp: "売り場順で上へ",
-        .hSave: "保存", .hCancel: "中止", .hComplete: "名前・#カテゴリを補完",
+        .hSave: "保存", .hCancel: "中止", .hInterrupt: "中止（もう一度で終了）", .hComplete: "名前・#カテゴリを補完",
         .hCursor: "カーソル移動", .hKillStart: "行頭まで削除", .hKillEnd: "行末まで削除",
         .hKillWord: "直前の単語を削除", .hDeleteChar: "1文字削除",
         .hIntroNext: "次のページ", .hIntroBack: "前のページ", .hIntroConfirm: "次へ・はじめる",

@@ -149,6 +149,8 @@ final class App {
                 do {
                     let changes = try store.perform(command, now: SystemClock.now())
                     pending += state.apply(.committed(changes, context))
+                } catch .changedElsewhere {
+                    pending += state.apply(.changedElsewhere(context))
                 } catch {
                     pending += state.apply(.commitFailed(.saveFailed(error.message), context))
                 }

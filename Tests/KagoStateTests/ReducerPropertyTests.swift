@@ -16,6 +16,7 @@ final class ReducerPropertyTests: XCTestCase {
     func testRandomSessionsKeepTheInvariants() {
         let chosen = ProcessInfo.processInfo.environment["KAGO_REDUCER_SEED"].flatMap(UInt64.init)
         var undoRedoChecks = 0
+        var elsewhereRefusals = 0
         for seed in chosen.map({ [$0] }) ?? Self.sessions {
             var session = Session(seed: seed)
             for step in 0..<Self.steps {
@@ -25,8 +26,12 @@ final class ReducerPropertyTests: XCTestCase {
                 break
             }
             undoRedoChecks += session.undoRedoChecks
+            elsewhereRefusals += session.elsewhereRefusals
         }
-        if chosen == nil { XCTAssertGreaterThan(undoRedoChecks, 100, "sessions reach the undo-then-redo check too seldom") }
+        if chosen == nil {
+            XCTAssertGreaterThan(undoRedoChecks, 100, "sessions reach the undo-then-redo check too seldom")
+            XCTAssertGreaterThan(elsewhereRefusals, 10, "sessions reach an undo of rows changed elsewhere too seldom")
+        }
     }
 }
 
@@ -47,6 +52,8 @@ struct Session {
     var failures = 0
     /// How many times undo then redo was compared.
     var undoRedoChecks = 0
+    /// Undos and redos refused because another process had changed their rows.
+    var elsewhereRefusals = 0
     var trace: [Event] = []
 
     static let today = Day(year: 2026, month: 12, day: 2)!
@@ -84,6 +91,12 @@ struct Session {
                 failures += 1
                 state.apply(.commitFailed(.saveFailed("disk full"), context))
             } else if let changes = store.perform(command, now: now) {
+                guard !store.changedElsewhere else {
+                    failures += 1
+                    elsewhereRefusals += 1
+                    state.apply(.changedElsewhere(context))
+                    continue
+                }
                 for change in changes.items where change.after?.isPurchased == true && change.before?.isPurchased != true {
                     checks += 1
                     checkOrder[change.id] = checks
@@ -99,11 +112,10 @@ struct Session {
 
     /// Another kago changes the data; this one reloads, as it does when the file changes.
     ///
-    /// It leaves alone the items this session's undo history holds: undo puts back rows as they
-    /// were recorded, so a change made elsewhere in between would rightly not come back.
+    /// It may touch the items this session's undo history holds: undo and redo then leave them
+    /// as the other process made them (the store refuses), and the state must still mirror it.
     mutating func changeElsewhere() -> String? {
-        let history = Set((state.undoStack + state.redoStack).flatMap { $0.changes.items.map(\.id) })
-        let ids = store.items.keys.filter { !history.contains($0) }.sorted()
+        let ids = store.items.keys.sorted()
         let command: Command
         if random.chance(0.5) || ids.isEmpty {
             command = .add(randomDraft())
@@ -296,6 +308,8 @@ struct MemoryStore {
     private var lastCategoryID: Int64 = 0
     private var itemLog: [RowChange<Item>] = []
     private var categoryLog: [RowChange<Category>] = []
+    /// Whether the last restore was refused because its rows had changed since (nothing written).
+    private(set) var changedElsewhere = false
 
     /// The data as kago reads it at start-up or after another process changed it.
     var snapshot: Snapshot {
@@ -310,9 +324,14 @@ struct MemoryStore {
         let saved = (items, categories, lastItemID, lastCategoryID)
         itemLog = []
         categoryLog = []
+        changedElsewhere = false
         guard carryOut(command, now: now) else {
             (items, categories, lastItemID, lastCategoryID) = saved
             return nil
+        }
+        if changedElsewhere {
+            (items, categories, lastItemID, lastCategoryID) = saved
+            return ChangeSet()
         }
         return ChangeSet(items: itemLog.filter { $0.before != $0.after },
                          categories: categoryLog.filter { $0.before != $0.after })
@@ -379,7 +398,20 @@ struct MemoryStore {
         return true
     }
 
+    /// As `Store.restore`: only rows still as `before`, touching nothing outside `target`.
     private mutating func restore(_ target: ChangeSet) -> Bool {
+        guard target.items.allSatisfy({ items[$0.id] == $0.before }),
+              target.categories.allSatisfy({ categories[$0.id] == $0.before }) else {
+            changedElsewhere = true
+            return true
+        }
+        defer {
+            let ids = (Set(target.items.map(\.id)), Set(target.categories.map(\.id)))
+            if !itemLog.allSatisfy({ ids.0.contains($0.id) || $0.before == $0.after })
+                || !categoryLog.allSatisfy({ ids.1.contains($0.id) || $0.before == $0.after }) {
+                changedElsewhere = true
+            }
+        }
         for change in target.items where change.after == nil && items[change.id] != nil {
             Self.record(&itemLog, &items, change.id, nil)
         }

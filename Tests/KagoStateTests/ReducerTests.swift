@@ -159,6 +159,22 @@ final class ReducerTests: XCTestCase {
         XCTAssertNil(s.input)
     }
 
+    /// Issue 10.3: Ctrl-C out of habit in an input line closes it and keeps kago open.
+    func testCtrlCInTheInputLineClosesItAndSaysHowToQuit() {
+        var s = makeState(items: [item(1, "milk")])
+        s.apply(.startAdd)
+        s.apply(.line(.insert("eggs")))
+        XCTAssertEqual(s.apply(.interrupt), [], "nothing is saved and kago does not quit")
+        XCTAssertNil(s.input)
+        XCTAssertFalse(s.quitting)
+        XCTAssertEqual(s.message?.message, .ctrlCAgainToQuit)
+        s.apply(.startFilter)
+        s.apply(.line(.insert("zzz")))
+        s.apply(.interrupt)
+        XCTAssertEqual(s.list.filter, "", "a filter line closed by Ctrl-C clears like Esc")
+        XCTAssertEqual(s.apply(.quit), [.quit], "the second Ctrl-C, now in the list, quits")
+    }
+
     func testEditOpensTheItemInQuickAddSyntax() {
         let cat = Category(id: 3, name: "frozen food", position: 0)
         var it = item(1, "peas", category: 3, date: today)
@@ -303,6 +319,20 @@ final class ReducerTests: XCTestCase {
         s.apply(.commitFailed(.saveFailed("disk full"), ctx))
         XCTAssertEqual(s.undoStack.count, 1, "the change can still be undone once the problem is fixed")
         XCTAssertEqual(s.message?.message, .saveFailed("disk full"))
+    }
+
+    /// Issue 10.2: an undo the store refused as changed elsewhere is dropped, not retried.
+    func testAnUndoOfRowsChangedElsewhereIsDroppedWithAMessage() {
+        var s = makeState(items: [item(1, "milk")])
+        s.apply(.committed(ChangeSet(items: [RowChange(id: 1, before: item(1, "milk"), after: nil)]),
+                           CommitContext(message: .deleted("milk"))))
+        guard case .commit(_, let ctx)? = s.apply(.undo).first else { return XCTFail("no undo") }
+        s.apply(.changedElsewhere(ctx))
+        XCTAssertEqual(s.undoStack.count, 0, "the entry is gone")
+        XCTAssertEqual(s.redoStack.count, 0, "and cannot be redone either")
+        XCTAssertEqual(s.message?.message, .notUndoneChangedElsewhere)
+        s.apply(.undo)
+        XCTAssertEqual(s.message?.message, .nothingToUndo)
     }
 
     func testANewChangeClearsRedo() {

@@ -102,13 +102,81 @@ final class UndoTests: TemporaryDirectoryTestCase {
         XCTAssertRows(try store.load(), before)
     }
 
-    func testRestoreOverAChangeFromElsewhereReportsTheRowsAsTheyWere() throws {
-        let changes = try store.perform(.edit(id: milk.id, ItemDraft(name: "oat milk")), now: now)
+    // MARK: - Another process changed the rows since (issue 10.2)
+
+    /// Asserts that restoring `target` is refused as changed elsewhere and writes nothing.
+    func assertRefusedAsChangedElsewhere(_ target: ChangeSet, file: StaticString = #filePath, line: UInt = #line) throws {
+        let before = try store.load()
+        XCTAssertThrowsError(try store.perform(.restore(target), now: now + 500), file: file, line: line) {
+            XCTAssertEqual($0 as? StoreError, .changedElsewhere, file: file, line: line)
+        }
+        XCTAssertEqual(try store.load(), before, "nothing written", file: file, line: line)
+    }
+
+    func testUndoingACheckOfAnItemDeletedElsewhereLeavesItDeleted() throws {
+        let check = try store.perform(.setPurchased(ids: [milk.id], true), now: now + 1)
+        _ = try openStore().perform(.delete(ids: [milk.id]), now: now + 2)
+        try assertRefusedAsChangedElsewhere(check.inverted)
+        XCTAssertNil(try store.load().items.first { $0.id == milk.id }, "the other process's delete stands")
+    }
+
+    func testUndoingAnAddOfAnItemCheckedElsewhereKeepsTheCheck() throws {
+        let add = try store.perform(.add(ItemDraft(name: "Pear")), now: now + 1)
+        let pear = try XCTUnwrap(add.items.first?.after)
+        _ = try openStore().perform(.setPurchased(ids: [pear.id], true), now: now + 2)
+        try assertRefusedAsChangedElsewhere(add.inverted)
+        XCTAssertEqual(try store.load().items.first { $0.id == pear.id }?.purchasedAt, now + 2)
+    }
+
+    func testRedoOverAChangeFromElsewhereIsRefused() throws {
+        let check = try store.perform(.setPurchased(ids: [milk.id], true), now: now + 1)
+        _ = try store.perform(.restore(check.inverted), now: now + 2)
+        _ = try openStore().perform(.edit(id: milk.id, ItemDraft(name: "oat milk")), now: now + 3)
+        try assertRefusedAsChangedElsewhere(check)
+        XCTAssertEqual(try store.load().items.first { $0.id == milk.id }?.name, "oat milk")
+    }
+
+    func testUndoThatWouldUncategoriseAnotherProcesssItemIsRefused() throws {
+        let add = try store.perform(.add(ItemDraft(name: "apples", category: "fruit")), now: now + 1)
         let other = try openStore()
-        _ = try other.perform(.setPurchased(ids: [milk.id], true), now: now + 7)
-        let undo = try store.perform(.restore(changes.inverted), now: now)
-        XCTAssertEqual(undo.items.first?.before?.purchasedAt, now + 7, "before is what was on disk")
-        XCTAssertEqual(undo.items.first?.after, milk)
+        _ = try other.perform(.add(ItemDraft(name: "pears", category: "fruit")), now: now + 2)
+        try assertRefusedAsChangedElsewhere(add.inverted)
+        XCTAssertNotNil(try category(store, named: "fruit"), "pears keep their category")
+    }
+
+    func testUndoOfRowsStillAsLeftGoesThroughBesideOtherChanges() throws {
+        let check = try store.perform(.setPurchased(ids: [milk.id], true), now: now + 1)
+        _ = try openStore().perform(.setPurchased(ids: [bread.id], true), now: now + 2)
+        _ = try store.perform(.restore(check.inverted), now: now + 3)
+        let items = try store.load().items
+        XCTAssertNil(items.first { $0.id == milk.id }?.purchasedAt, "milk unchecked")
+        XCTAssertEqual(items.first { $0.id == bread.id }?.purchasedAt, now + 2, "the other check stays")
+    }
+
+    // MARK: - The learned category (issue 10.5)
+
+    func testUndoOfAnEditPutsBackTheLearnedCategory() throws {
+        let edit = try store.perform(.edit(id: milk.id, ItemDraft(name: "Milk")), now: now + 1)
+        _ = try store.perform(.restore(edit.inverted), now: now + 2)
+        let again = try store.perform(.add(ItemDraft(name: "milk")), now: now + 3)
+        XCTAssertEqual(again.items.first?.after?.categoryID, milk.categoryID, "milk still suggests dairy")
+    }
+
+    func testUndoOfAnAddForgetsANewNameAndRedoTeachesItAgain() throws {
+        let add = try store.perform(.add(ItemDraft(name: "kiwi", category: "fruit")), now: now + 1)
+        XCTAssertEqual(add.learned.count, 1)
+        _ = try store.perform(.restore(add.inverted), now: now + 2)
+        XCTAssertFalse(try store.load().knownNames.contains("kiwi"), "a name undone is not offered")
+        _ = try store.perform(.restore(add), now: now + 3)
+        XCTAssertTrue(try store.load().knownNames.contains("kiwi"))
+    }
+
+    func testALearnedNameTaughtElsewhereSinceIsNotOverwrittenAndDoesNotBlock() throws {
+        let edit = try store.perform(.edit(id: milk.id, ItemDraft(name: "milk")), now: now + 1)
+        _ = try openStore().perform(.add(ItemDraft(name: "MILK", category: "drinks")), now: now + 2)
+        _ = try store.perform(.restore(edit.inverted), now: now + 3)
+        let again = try store.perform(.add(ItemDraft(name: "milk")), now: now + 4)
+        XCTAssertEqual(try category(store, named: "drinks")?.id, again.items.first?.after?.categoryID)
     }
 
     func testUndoingADeleteWhoseCategoryWentMeanwhileUncategorises() throws {

@@ -109,7 +109,7 @@ final class KeymapTests: XCTestCase {
             (.left, .line(.left)), (.right, .line(.right)), (.home, .line(.home)), (.end, .line(.end)),
             (.ctrl("a"), .line(.home)), (.ctrl("e"), .line(.end)), (.backspace, .line(.backspace)),
             (.delete, .line(.deleteForward)), (.ctrl("u"), .line(.killToStart)), (.ctrl("k"), .line(.killToEnd)),
-            (.ctrl("w"), .line(.killWord)), (.ctrl("c"), .quit),
+            (.ctrl("w"), .line(.killWord)), (.ctrl("c"), .interrupt),
         ]
         for (key, expected) in table { XCTAssertEqual(action(key, .input), expected, key.label) }
         for c in ["q", "a", "?", "/", "1", " ", "牛", "🛒", "#", "@"] as [Character] {
