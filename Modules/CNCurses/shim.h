@@ -39,6 +39,9 @@ static const int kago_key_npage = KEY_NPAGE;
 static const int kago_key_btab = KEY_BTAB;
 static const int kago_key_ic = KEY_IC;
 static const int kago_key_f1 = KEY_F(1);
+// Codes of kago's own for the bracketed-paste markers ESC [200~ and ESC [201~ (define_key).
+static const int kago_key_paste_start = KEY_MAX + 1;
+static const int kago_key_paste_end = KEY_MAX + 2;
 
 static const attr_t kago_a_normal = A_NORMAL;
 static const attr_t kago_a_bold = A_BOLD;

@@ -54,6 +54,9 @@ public enum Action: Equatable, Sendable {
     case submit, cancel
     /// Ctrl-C in the input line: closes it like Esc and says how to quit.
     case interrupt
+    /// Pasted text: inserted in the input line (one item per line in the add line); in a list
+    /// it opens the add line with it.
+    case paste(String)
     case answer(Bool)
 }
 
@@ -112,6 +115,10 @@ public struct UndoEntry: Equatable, Sendable {
 /// A transient status-line message, kept semantic so the view can say it in either language.
 public indirect enum StatusMessage: Equatable, Sendable {
     case added(String), updated(String), checked(String), unchecked(String), deleted(String)
+    /// Several items added at once (a paste of several lines).
+    case addedItems(Int)
+    /// A line of a paste that cannot be added (nothing of the paste is).
+    case pastedLine(Int, StatusMessage)
     case clearedPurchased(Int)
     case categoryAdded(String), categoryRenamed(String), categoryDeleted(String)
     case undone(StatusMessage?), redone(StatusMessage?)
@@ -130,6 +137,7 @@ public indirect enum StatusMessage: Equatable, Sendable {
     /// Whether the message reports something that went wrong.
     public var isError: Bool {
         switch self {
+        case .pastedLine: return true
         case .emptyName, .emptyCategoryName, .badDate, .configProblem, .introNotSaved, .saveFailed, .configUnreadable,
              .nothingToUndo, .nothingToRedo, .nothingPurchased, .nothingSelected, .uncategorisedIsFixed,
              .notUndoneChangedElsewhere, .notRedoneChangedElsewhere:
@@ -142,7 +150,7 @@ public indirect enum StatusMessage: Equatable, Sendable {
     /// Whether `u` would undo what the message reports.
     public var offersUndo: Bool {
         switch self {
-        case .added, .updated, .checked, .unchecked, .deleted, .clearedPurchased,
+        case .added, .addedItems, .updated, .checked, .unchecked, .deleted, .clearedPurchased,
              .categoryAdded, .categoryRenamed, .categoryDeleted:
             return true
         default:

@@ -1,6 +1,8 @@
 /// A change the user asked for, carried out by the store inside one transaction.
 public enum Command: Equatable, Sendable {
     case add(ItemDraft)
+    /// Adds several items in one transaction (one undo step).
+    case addAll([ItemDraft])
     /// Replaces name, quantity, category, date and note of an item.
     case edit(id: Int64, ItemDraft)
     case setPurchased(ids: [Int64], Bool)

@@ -32,9 +32,60 @@ extension AppState {
             return []
         case .submit:
             return submit(state)
+        case .paste(let text):
+            return paste(text, into: state)
         default:
             return []
         }
+    }
+
+    /// A paste: text at the cursor; in the add line, a paste of several lines adds one item per
+    /// non-empty line, all in one commit, and the line stays open for more.
+    mutating func paste(_ pasted: String, into state: InputState) -> [Effect] {
+        var state = state
+        state.completion = nil
+        let text = Self.pastable(pasted)
+        guard state.purpose == .add, text.contains("\n") else {
+            state.editor.insert(String(text.map { $0 == "\n" ? " " : $0 }))
+            input = state
+            if state.purpose == .filter { setFilter(state.editor.text) }
+            return []
+        }
+        let chars = state.editor.chars
+        let whole = String(chars[..<state.editor.cursor]) + text + String(chars[state.editor.cursor...])
+        var drafts: [ItemDraft] = []
+        for (index, line) in whole.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+        where !line.allSatisfy(\.isWhitespace) {
+            switch QuickAdd.parse(String(line), today: clock.today) {
+            case .success(let draft): drafts.append(draft)
+            case .failure(let problem):
+                // All or nothing, and the line is left as it was: the paste is still on the clipboard.
+                show(.pastedLine(index + 1, problem.message))
+                return []
+            }
+        }
+        input = InputState(purpose: .add)
+        guard !drafts.isEmpty else { return [] }
+        let message: StatusMessage = drafts.count == 1 ? .added(drafts[0].name) : .addedItems(drafts.count)
+        return [.commit(.addAll(drafts), CommitContext(message: message, selectInserted: true))]
+    }
+
+    /// Pasted text as the input line takes it: line breaks as `\n`, tabs as spaces, no other
+    /// control characters (a paste is text, never keys).
+    static func pastable(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        var previous: Unicode.Scalar?
+        for u in text.unicodeScalars {
+            defer { previous = u }
+            switch u.value {
+            case 0x0A: if previous?.value != 0x0D { out.append("\n") }
+            case 0x0D: out.append("\n")
+            case 0x09: out.append(" ")
+            case 0..<0x20, 0x7F, 0x80...0x9F: continue
+            default: out.append(u)
+            }
+        }
+        return String(out)
     }
 
     mutating func setFilter(_ text: String) {
@@ -54,11 +105,8 @@ extension AppState {
             return []
         case .add, .edit:
             switch QuickAdd.parse(text, today: clock.today) {
-            case .failure(.emptyName):
-                show(.emptyName)
-                return []
-            case .failure(.badDate(let token)):
-                show(.badDate(token))
+            case .failure(let problem):
+                show(problem.message)
                 return []
             case .success(let draft):
                 input = nil
@@ -124,5 +172,15 @@ extension AppState {
     func isEdit(_ p: InputPurpose) -> Bool {
         if case .edit = p { return true }
         return false
+    }
+}
+
+extension QuickAddError {
+    /// What the status line says about a line that cannot be added.
+    var message: StatusMessage {
+        switch self {
+        case .emptyName: return .emptyName
+        case .badDate(let token): return .badDate(token)
+        }
     }
 }

@@ -148,6 +148,10 @@ extension AppState {
         case .startFilter: input = InputState(purpose: .filter, text: list.filter)
         case .clearFilter: clearFilter()
         case .startAdd: startAdd()
+        case .paste(let text):
+            // A paste in a list is something to add: it opens the add line with it.
+            if screen == .categories { input = InputState(purpose: .newCategory) } else { startAdd() }
+            return applyInput(.paste(text))
         case .startEdit: startEdit()
         case .toggle: return toggleSelected()
         case .toggleRow(let i):

@@ -12,6 +12,7 @@ extension Store {
         try write { changes in
             switch command {
             case .add(let draft): try add(draft, now: now, into: &changes)
+            case .addAll(let drafts): for draft in drafts { try add(draft, now: now, into: &changes) }
             case .edit(let id, let draft): try edit(id, draft, now: now, into: &changes)
             case .setPurchased(let ids, let purchased): try setPurchased(ids, purchased, now: now, into: &changes)
             case .delete(let ids): try delete(ids, into: &changes)

@@ -41,3 +41,39 @@ public enum KeyDecoder {
         }
     }
 }
+
+/// Gathers the text between the bracketed-paste markers, as `get_wch` hands it over.
+public struct PasteCollector {
+    /// The most a paste keeps; a shopping list never needs more, and memory stays bounded.
+    public static let limit = 1 << 20
+
+    public private(set) var text = ""
+    private var size = 0
+
+    public init() {}
+
+    /// Takes what `get_wch` returned inside a paste.
+    /// - Returns: true at the end marker.
+    public mutating func add(_ code: UInt32, isKeyCode: Bool) -> Bool {
+        if isKeyCode {
+            let k = Int32(bitPattern: code)
+            if k == kago_key_paste_end { return true }
+            if k == kago_key_enter { append("\n") }
+            return false
+        }
+        switch code {
+        case 10, 13: append("\n")
+        case 9: append("\t")
+        case 0..<32, 127, 0x80...0x9F: break
+        default: if let scalar = Unicode.Scalar(code) { append(String(Character(scalar))) }
+        }
+        return false
+    }
+
+    private mutating func append(_ s: String) {
+        let n = s.utf8.count
+        guard size + n <= Self.limit else { return }
+        text += s
+        size += n
+    }
+}

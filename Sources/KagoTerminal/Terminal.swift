@@ -55,6 +55,11 @@ public final class Terminal {
                                 ("\u{1b}[7~", kago_key_home), ("\u{1b}[8~", kago_key_end)] {
             _ = sequence.withCString { define_key($0, key) }
         }
+        // Bracketed paste: the terminal marks pasted text, so a paste is never taken as keys.
+        for (sequence, key) in [("\u{1b}[200~", kago_key_paste_start), ("\u{1b}[201~", kago_key_paste_end)] {
+            _ = sequence.withCString { define_key($0, key) }
+        }
+        Terminal.send(Terminal.bracketedPasteOn)
         curs_set(0)
         // With the cursor hidden, ncurses need not park it after each update (bytes per key).
         leaveok(kago_stdscr(), true)
@@ -99,8 +104,18 @@ public final class Terminal {
             out += Array(String(cString: s).utf8)
         }
         if mouse { out += Array("\u{1b}[?1000l\u{1b}[?1002l\u{1b}[?1006l".utf8) }
+        out += Array(bracketedPasteOff.utf8)
         out += Array("\r\n".utf8)
         return out
+    }
+
+    static let bracketedPasteOn = "\u{1b}[?2004h"
+    static let bracketedPasteOff = "\u{1b}[?2004l"
+
+    /// Writes a mode sequence straight to the terminal (ncurses has no capability for it).
+    static func send(_ sequence: String) {
+        _ = sequence.withCString { fputs($0, kago_stdout()) }
+        fflush(kago_stdout())
     }
 
     /// The terminal's size in cells.
@@ -118,7 +133,21 @@ public final class Terminal {
         if r == ERR { return nil }
         let isKeyCode = r == KEY_CODE_YES
         if isKeyCode && Int32(bitPattern: ch) == kago_key_mouse { return mouseEvent() }
+        if isKeyCode && Int32(bitPattern: ch) == kago_key_paste_start { return readPaste() }
         return KeyDecoder.decode(ch, isKeyCode: isKeyCode)
+    }
+
+    /// Reads a bracketed paste up to its end marker; a terminal that never sends one (or a
+    /// pause of a second inside the paste) ends it with what arrived.
+    private func readPaste() -> Key {
+        var paste = PasteCollector()
+        wtimeout(kago_stdscr(), 1000)
+        var ch: wint_t = 0
+        while true {
+            let r = wget_wch(kago_stdscr(), &ch)
+            if r == ERR || paste.add(ch, isKeyCode: r == KEY_CODE_YES) { break }
+        }
+        return .paste(paste.text)
     }
 
     private func mouseEvent() -> Key? {
@@ -228,7 +257,9 @@ public final class Terminal {
     /// Hands the terminal back to the shell for Ctrl-Z, and takes it again on `fg`.
     public func suspend() {
         endwin()
+        Terminal.send(Terminal.bracketedPasteOff)
         kill(getpid(), SIGTSTP)
+        Terminal.send(Terminal.bracketedPasteOn)
         invalidate()
         wrefresh(kago_stdscr())
     }
@@ -237,6 +268,7 @@ public final class Terminal {
     public func close() {
         curs_set(1)
         endwin()
+        Terminal.send(Terminal.bracketedPasteOff)
         delscreen(screen)
         SignalGuard.uninstall()
     }

@@ -7,6 +7,8 @@ public enum Key: Hashable, Sendable {
     case enter, escape, tab, backTab, backspace, delete
     case up, down, left, right, home, end, pageUp, pageDown
     case function(Int)
+    /// Text the terminal marked as pasted (bracketed paste): never keys.
+    case paste(String)
     case resize
     case mouse(MouseEvent)
 }

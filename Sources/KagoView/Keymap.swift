@@ -147,6 +147,11 @@ public enum Keymap {
         }
         switch (mode, key) {
         case (.input, .char(let c)): return .line(.insert(String(c)))
+        // A paste is text: in the input line and the lists it is added; it never answers y/n.
+        case (.input, .paste(let text)), (.toBuy, .paste(let text)), (.purchased, .paste(let text)),
+             (.categories, .paste(let text)):
+            return .paste(text)
+        case (_, .paste): return nil
         case (.confirm, .mouse): return nil
         case (.confirm, _): return .answer(false)
         default: return nil
@@ -187,6 +192,7 @@ extension Key {
         case .pageUp: return "PgUp"
         case .pageDown: return "PgDn"
         case .function(let n): return "F\(n)"
+        case .paste: return "paste"
         case .resize: return "resize"
         case .mouse: return "click"
         }

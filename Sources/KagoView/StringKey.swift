@@ -19,7 +19,7 @@ public enum StringKey: String, CaseIterable, Sendable {
     case msgNothingToUndo, msgNothingToRedo, msgNothingPurchased, msgNothingSelected
     case msgEmptyName, msgEmptyCategory, msgBadDate, msgUncategorisedFixed, msgSorted
     case msgConfigBadValue, msgConfigUnreadable, msgConfigUnknownKey, msgConfigMore, msgIntroNotSaved, msgSaveFailed, undoHint
-    case msgCtrlCAgain, msgNotUndone, msgNotRedone
+    case msgCtrlCAgain, msgNotUndone, msgNotRedone, msgAddedItems, msgPastedLine
     // Input line and confirmation
     case promptAdd, promptEdit, promptFilter, promptNewCategory, promptRename, inputHint, confirmClear
     // Help overlay

@@ -41,6 +41,8 @@ public struct Strings: Sendable {
     public func message(_ m: StatusMessage) -> String {
         switch m {
         case .added(let n): return format(.msgAdded, ["name": n])
+        case .addedItems(let c): return format(.msgAddedItems, ["count": String(c)])
+        case .pastedLine(let line, let what): return format(.msgPastedLine, ["line": String(line), "what": message(what)])
         case .updated(let n): return format(.msgUpdated, ["name": n])
         case .checked(let n): return format(.msgChecked, ["name": n])
         case .unchecked(let n): return format(.msgUnchecked, ["name": n])

@@ -48,6 +48,7 @@ extension Strings {
         .msgSaveFailed: "Not saved: {reason}",
         .undoHint: "u undo",
         .msgCtrlCAgain: "Ctrl-C again to quit",
+        .msgAddedItems: "Added {count} items", .msgPastedLine: "Nothing added: line {line}: {what}",
         .msgNotUndone: "Changed elsewhere since: not undone",
         .msgNotRedone: "Changed elsewhere since: not redone",
 

@@ -48,6 +48,7 @@ extension Strings {
         .msgSaveFailed: "保存できませんでした: {reason}",
         .undoHint: "u 取り消し",
         .msgCtrlCAgain: "もう一度 Ctrl-C で終了",
+        .msgAddedItems: "{count} 件追加しました", .msgPastedLine: "追加していません: {line} 行目: {what}",
         .msgNotUndone: "ほかの場所で変更されたため、取り消しませんでした",
         .msgNotRedone: "ほかの場所で変更されたため、やり直しませんでした",
 

@@ -91,12 +91,19 @@ final class App {
                 continue
             }
             // Handle everything already typed (a paste, key repeat) before drawing again.
-            var key: Key? = first
-            var handled = 0
-            while let k = key, !state.quitting {
-                handle(k)
-                handled += 1
-                key = handled < 256 ? terminal.nextKey(timeout: 0) : nil
+            var burst = [first]
+            while burst.count < 256, let k = terminal.nextKey(timeout: 0) { burst.append(k) }
+            var i = 0
+            while i < burst.count, !state.quitting {
+                // Without bracketed paste, a pasted line break would submit and the next line
+                // would run as list keys: text arriving with line breaks is a paste.
+                if state.keyMode == .input, let paste = PasteBurst.paste(in: burst[i...]) {
+                    dispatch(.paste(paste.text))
+                    i += paste.count
+                } else {
+                    handle(burst[i])
+                    i += 1
+                }
             }
             if SystemClock.monotonicMilliseconds() - lastPoll >= App.pollInterval { idle() }
         }

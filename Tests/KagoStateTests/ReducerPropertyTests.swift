@@ -339,6 +339,8 @@ struct MemoryStore {
 
     private mutating func carryOut(_ command: Command, now: Timestamp) -> Bool {
         switch command {
+        case .addAll(let drafts):
+            return drafts.allSatisfy { carryOut(.add($0), now: now) }
         case .add(let draft):
             guard named(draft.name) else { return false }
             lastItemID += 1

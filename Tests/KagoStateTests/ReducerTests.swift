@@ -175,6 +175,54 @@ final class ReducerTests: XCTestCase {
         XCTAssertEqual(s.apply(.quit), [.quit], "the second Ctrl-C, now in the list, quits")
     }
 
+    // MARK: - Paste (issue 10.1)
+
+    func testAPasteOfSeveralLinesAddsOneItemPerLineInOneCommit() {
+        var s = makeState(items: [item(1, "milk"), item(2, "bread")])
+        s.apply(.startAdd)
+        let effects = s.apply(.paste("eggs\r\nddddd\n\n  \nmore x2"))
+        XCTAssertEqual(effects, [.commit(.addAll([ItemDraft(name: "eggs"), ItemDraft(name: "ddddd"),
+                                                  ItemDraft(name: "more", quantity: "2")]),
+                                         CommitContext(message: .addedItems(3), selectInserted: true))])
+        XCTAssertEqual(s.input?.purpose, .add, "the add line stays open: stray keys land in it")
+        XCTAssertEqual(s.input?.editor.text, "")
+    }
+
+    func testAPasteJoinsTheTextAroundTheCursor() {
+        var s = makeState()
+        s.apply(.startAdd)
+        s.apply(.line(.insert("to")))
+        guard case .commit(.addAll(let drafts), _)? = s.apply(.paste("fu\nrice")).first else { return XCTFail() }
+        XCTAssertEqual(drafts.map(\.name), ["tofu", "rice"])
+    }
+
+    func testAPasteWithABadLineAddsNothing() {
+        var s = makeState()
+        s.apply(.startAdd)
+        s.apply(.line(.insert("x")))
+        XCTAssertEqual(s.apply(.paste("eggs\nmilk @someday")), [])
+        XCTAssertEqual(s.message?.message, .pastedLine(2, .badDate("@someday")))
+        XCTAssertEqual(s.input?.editor.text, "x", "the line is as it was")
+    }
+
+    func testAOneLinePasteIsTextAtTheCursor() {
+        var s = makeState()
+        s.apply(.startAdd)
+        XCTAssertEqual(s.apply(.paste("牛乳\tx2")), [])
+        XCTAssertEqual(s.input?.editor.text, "牛乳 x2")
+    }
+
+    func testAPasteInTheListOpensTheAddLineAndNeverRunsKeys() {
+        var s = makeState(items: [item(1, "milk")])
+        XCTAssertEqual(s.apply(.paste("dd")), [])
+        XCTAssertEqual(s.input?.purpose, .add)
+        XCTAssertEqual(s.input?.editor.text, "dd")
+        var f = makeState(items: [item(1, "milk")])
+        f.apply(.startFilter)
+        f.apply(.paste("mi\nlk"))
+        XCTAssertEqual(f.list.filter, "mi lk", "elsewhere a line break is a space")
+    }
+
     func testEditOpensTheItemInQuickAddSyntax() {
         let cat = Category(id: 3, name: "frozen food", position: 0)
         var it = item(1, "peas", category: 3, date: today)

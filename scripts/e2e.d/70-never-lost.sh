@@ -45,3 +45,66 @@ test_ctrl_c_in_input_line_keeps_kago_open() {
     keys C-c
     wait_exit 0
 }
+
+# paste TEXT: pastes TEXT into the pane as a terminal would (bracketed when kago asked for it).
+paste_text() {
+    tm set-buffer -b e2e -- "$1"
+    tm paste-buffer -p -d -b e2e -t "$CUR"
+}
+
+# A multi-line paste adds one item per line and never runs as list keys (SPEC §4, Paste).
+test_paste_of_lines_adds_items_not_keys() {
+    open_list
+    add_item "Milk"
+    add_item "Bread"
+    wait_for "To buy 2"
+    keys a
+    wait_for "Add:"
+    paste_text $'eggs\nddddd\nmore'
+    wait_for "Added 3 items"
+    wait_for "To buy 5"
+    for name in Milk Bread eggs ddddd more; do assert_row "$name"; done
+    assert_has "Add:"
+    keys Escape
+    wait_gone "Add:"
+    keys u
+    wait_for "To buy 2"
+    assert_no_row "eggs"
+    # Outside the input line a paste opens the add line with it.
+    paste_text "ddd"
+    wait_for "Add: ddd"
+    assert_has "To buy 2"
+    keys Escape
+    keys q
+    wait_exit 0
+}
+
+# Without bracketed paste (keys sent as typed, in one burst) the d's never delete.
+test_burst_of_lines_in_the_add_line_is_a_paste() {
+    open_list
+    add_item "Milk"
+    add_item "Bread"
+    wait_for "To buy 2"
+    keys a
+    wait_for "Add:"
+    type_text $'eggs\rddddd\rmore'
+    wait_for "Add: more"
+    wait_for "To buy 4"
+    for name in Milk Bread eggs ddddd; do assert_row "$name"; done
+    keys Enter
+    wait_for "To buy 5"
+    keys Escape
+    keys q
+    wait_exit 0
+}
+
+# kago turns bracketed paste off again when it ends: a paste into the shell's tty afterwards
+# (echoed in cooked mode) shows no ^[[200~ markers.
+test_bracketed_paste_is_turned_off_on_quit() {
+    open_list
+    keys q
+    wait_exit 0
+    paste_text "after-kago"
+    wait_for "after-kago"
+    assert_not "[200~"
+}
