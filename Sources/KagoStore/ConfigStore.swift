@@ -71,41 +71,9 @@ public enum ConfigStore {
         let directory = FileSystem.directory(of: target)
         try FileSystem.createDirectories(directory)
         do {
-            try replace(target, with: file.bytes, mode: mode, directory: directory)
+            try FileSystem.replace(target, with: file.bytes, mode: mode)
         } catch {
             throw .cannotSave(path: path, reason: error.text)
         }
-    }
-
-    /// Writes `bytes` to a fresh file in `directory`, syncs it, renames it over `target`, and
-    /// syncs the directory so the rename itself survives a crash.
-    private static func replace(_ target: String, with bytes: [UInt8], mode: mode_t,
-                                directory: String) throws(FileError) {
-        let name = target[target.index(after: target.lastIndex(of: "/") ?? target.startIndex)...]
-        let temporary = "\(directory)/.\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
-        guard fd >= 0 else { throw FileError(code: errno) }
-        do throws(FileError) {
-            // The umask may have narrowed the mode; the user's chosen mode is kept exactly.
-            fchmod(fd, mode)
-            try FileSystem.writeAll(fd, bytes)
-            guard fsync(fd) == 0 else { throw FileError(code: errno) }
-        } catch {
-            close(fd)
-            unlink(temporary)
-            throw error
-        }
-        // close can report a delayed write error (NFS); the fd is gone either way.
-        guard close(fd) == 0 else {
-            let failure = FileError(code: errno)
-            unlink(temporary)
-            throw failure
-        }
-        guard rename(temporary, target) == 0 else {
-            let failure = FileError(code: errno)
-            unlink(temporary)
-            throw failure
-        }
-        try FileSystem.syncDirectory(directory)
     }
 }

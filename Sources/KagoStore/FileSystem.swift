@@ -4,10 +4,10 @@ import Glibc
 import Darwin
 #endif
 
-/// Small POSIX helpers shared by the database and the config writer.
-enum FileSystem {
+/// Small POSIX helpers shared by the database, the config writer and the CLI's file output.
+public enum FileSystem {
     /// The text of the current `errno`, e.g. "Permission denied".
-    static func errnoText(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }
+    public static func errnoText(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }
 
     /// The directory part of a path (`"."` for a bare name, `"/"` for a top-level entry).
     static func directory(of path: String) -> String {
@@ -17,13 +17,13 @@ enum FileSystem {
     }
 
     /// `stat(2)` of a path, following symlinks; nil with `errno` set when it fails.
-    static func status(_ path: String) -> stat? {
+    public static func status(_ path: String) -> stat? {
         var st = stat()
         return stat(path, &st) == 0 ? st : nil
     }
 
     static func isDirectory(_ st: stat) -> Bool { st.st_mode & S_IFMT == S_IFDIR }
-    static func isRegular(_ st: stat) -> Bool { st.st_mode & S_IFMT == S_IFREG }
+    public static func isRegular(_ st: stat) -> Bool { st.st_mode & S_IFMT == S_IFREG }
 
     /// Whether anything (even a dangling symlink) exists at `path`.
     static func exists(_ path: String) -> Bool {
@@ -93,7 +93,7 @@ enum FileSystem {
     }
 
     /// Writes all of `bytes` to `fd`, retrying partial writes and interruptions.
-    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) throws(FileError) {
+    public static func writeAll(_ fd: Int32, _ bytes: [UInt8]) throws(FileError) {
         var offset = 0
         while offset < bytes.count {
             let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
@@ -103,6 +103,62 @@ enum FileSystem {
             }
             offset += n
         }
+    }
+
+    /// Writes `bytes` to a fresh file beside `target`, syncs it, renames it over `target`, and
+    /// syncs the directory so the rename itself survives a crash: a reader (or a crash) sees
+    /// the old file or the new one, never half of one.
+    public static func replace(_ target: String, with bytes: [UInt8], mode: mode_t) throws(FileError) {
+        let directory = directory(of: target)
+        let name = target[target.index(after: target.lastIndex(of: "/") ?? target.startIndex)...]
+        let temporary = "\(directory)/.\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+        guard fd >= 0 else { throw FileError(code: errno) }
+        do throws(FileError) {
+            // The umask may have narrowed the mode; the chosen mode is kept exactly.
+            fchmod(fd, mode)
+            try writeAll(fd, bytes)
+            guard fsync(fd) == 0 else { throw FileError(code: errno) }
+        } catch {
+            close(fd)
+            unlink(temporary)
+            throw error
+        }
+        // close can report a delayed write error (NFS); the fd is gone either way.
+        guard close(fd) == 0 else {
+            let failure = FileError(code: errno)
+            unlink(temporary)
+            throw failure
+        }
+        guard rename(temporary, target) == 0 else {
+            let failure = FileError(code: errno)
+            unlink(temporary)
+            throw failure
+        }
+        try syncDirectory(directory)
+    }
+
+    /// Whether `path` (followed through symlinks; it may not exist yet) names `file` or one of
+    /// SQLite's files beside it (`-wal`, `-shm`, `-journal`): by device and inode where they
+    /// exist, else by the real path of their directories.
+    public static func isSameFile(_ path: String, asDatabase file: String) -> Bool {
+        let candidates = [file, file + "-wal", file + "-shm", file + "-journal"]
+        if let st = status(path) {
+            return candidates.contains { other in
+                guard let o = status(other) else { return false }
+                return o.st_dev == st.st_dev && o.st_ino == st.st_ino
+            }
+        }
+        guard let target = try? resolveSymlinks(path), let real = realDirectoryPath(target) else { return false }
+        return candidates.contains { realDirectoryPath($0) == real }
+    }
+
+    /// The path with its directory made canonical (`..`, symlinks), its last part kept.
+    static func realDirectoryPath(_ path: String) -> String? {
+        let name = path.lastIndex(of: "/").map { path[path.index(after: $0)...] } ?? path[...]
+        guard let resolved = realpath(directory(of: path), nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved) + "/" + name
     }
 
     /// Flushes a directory's entries, making a rename in it durable.
@@ -117,7 +173,7 @@ enum FileSystem {
     /// Follows a chain of symlinks to the path they finally name (which may not exist yet).
     ///
     /// Relative link targets are resolved against the link's own directory.
-    static func resolveSymlinks(_ path: String) throws(FileError) -> String {
+    public static func resolveSymlinks(_ path: String) throws(FileError) -> String {
         var current = path
         for _ in 0..<40 {
             var st = stat()
@@ -133,11 +189,11 @@ enum FileSystem {
 }
 
 /// A failed system call: errno and its text.
-struct FileError: Error {
-    var code: Int32
-    var text: String
+public struct FileError: Error {
+    public var code: Int32
+    public var text: String
 
-    init(code: Int32, text: String? = nil) {
+    public init(code: Int32, text: String? = nil) {
         self.code = code
         self.text = text ?? FileSystem.errnoText(code)
     }

@@ -136,6 +136,39 @@ final class ExportImportTests: CLITestCase {
         assertUsage(try kago("export", "-x"), "unknown option '-x' for 'export'")
     }
 
+    /// Issue 10.4: an export never overwrites the live database, however the path names it.
+    func testExportOntoTheDatabaseIsRefusedAndLeavesItUntouched() throws {
+        try add("milk")
+        let before = try XCTUnwrap(FileManager.default.contents(atPath: dataFile))
+        try FileManager.default.createSymbolicLink(atPath: root + "/link", withDestinationPath: dataFile)
+        let dir = root + "/data/kago"
+        for path in [dataFile, root + "/link", dir + "/../kago/kago.sqlite3", dir + "/kago.sqlite3-wal",
+                     dir + "/kago.sqlite3-shm"] {
+            let r = try kago("export", "-o", path)
+            XCTAssertEqual(r.status, 2, path)
+            XCTAssertEqual(r.err, "kago: will not export onto the database \(path); choose another file\nTry 'kago --help'.\n", path)
+        }
+        XCTAssertEqual(FileManager.default.contents(atPath: dataFile), before)
+        XCTAssertEqual(try kago("list").out, "1  [ ] milk\n", "the list still reads")
+    }
+
+    /// An export replaces a file by renaming a finished copy over it: never half a file, the
+    /// file's mode kept, a symlink kept and its target replaced, no temporary file left.
+    func testExportReplacesAFileAtomicallyKeepingItsModeAndSymlink() throws {
+        try add("milk")
+        let path = root + "/out.json"
+        FileManager.default.createFile(atPath: path, contents: Data("old".utf8), attributes: [.posixPermissions: 0o640])
+        let inode = try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int
+        try FileManager.default.createSymbolicLink(atPath: root + "/via-link.json", withDestinationPath: path)
+        XCTAssertEqual(try kago("export", "-o", root + "/via-link.json").status, 0)
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        XCTAssertEqual(attributes[.posixPermissions] as? Int, 0o640)
+        XCTAssertNotEqual(attributes[.systemFileNumber] as? Int, inode, "a new file renamed into place")
+        XCTAssertTrue(read(path)?.contains("\"milk\"") == true)
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: root + "/via-link.json"), path)
+        XCTAssertFalse(try FileManager.default.contentsOfDirectory(atPath: root).contains { $0.hasSuffix(".tmp") })
+    }
+
     func testCSVToAPipeKeepsTheBytes() throws {
         try add("evil\u{1B}[31m")
         let r = try kago("export", "--format", "csv", allowEscapes: true)

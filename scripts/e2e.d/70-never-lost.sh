@@ -108,3 +108,25 @@ test_bracketed_paste_is_turned_off_on_quit() {
     wait_for "after-kago"
     assert_not "[200~"
 }
+
+# An export aimed at the live database (also through a symlink) is refused, the list intact.
+test_export_onto_the_database_is_refused() {
+    open_list
+    add_item "Milk"
+    wait_for "To buy 1"
+    local before
+    before=$(sha256sum < "$DB")
+    ln -s "$DB" "$T_DIR/link.json"
+    for target in "$DB" "$T_DIR/link.json" "$DB-wal"; do
+        run_kago export -o "$target"
+        assert_eq "$RC" 2 "export -o $target"
+        [[ $ERR == "kago: will not export onto the database"* ]] || fail "stderr was: $ERR"
+    done
+    assert_eq "$(sha256sum < "$DB")" "$before" "the database bytes"
+    run_kago list
+    [[ $OUT == *"[ ] Milk"* ]] || fail "kago list after the refused export: $OUT ($ERR)"
+    add_item "Bread"
+    wait_for "To buy 2"
+    keys q
+    wait_exit 0
+}

@@ -1,4 +1,5 @@
 import KagoFormats
+import KagoStore
 import KagoState
 import KagoView
 
@@ -14,6 +15,9 @@ enum ExportCommand {
         let format = try a.values["--format"].map { (f) throws(ExitError) in
             try FileFormat(flag: f, allowed: FileFormat.allCases, command: "export")
         } ?? path.flatMap(FileFormat.init(path:)) ?? .json
+        if let path, FileSystem.isSameFile(path, asDatabase: startup.paths.databaseFile) {
+            throw .usage("will not export onto the database \(SafeText.sanitize(path)); choose another file")
+        }
         let store = try StoreAccess(startup, readOnly: true)
         let items = try store.items()
         let categories = try store.categories()

@@ -1,5 +1,6 @@
 import Glibc
 import KagoState
+import KagoStore
 
 /// Reading files and writing output with every failure reported, unlike `Output`, which
 /// ignores write errors: an export that hits a full disk must not exit 0.
@@ -10,7 +11,7 @@ enum FileIO {
     /// The whole content of a file, or of standard input for `-`.
     static func read(_ path: String) throws(ExitError) -> [UInt8] {
         let fd = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw .runtime("cannot read \(SafeText.sanitize(path)): \(errnoText())") }
+        guard fd >= 0 else { throw .runtime("cannot read \(SafeText.sanitize(path)): \(FileSystem.errnoText())") }
         defer { if fd != STDIN_FILENO { close(fd) } }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
@@ -18,31 +19,53 @@ enum FileIO {
             let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw .runtime("cannot read \(path == "-" ? "standard input" : SafeText.sanitize(path)): \(errnoText())")
+                throw .runtime("cannot read \(path == "-" ? "standard input" : SafeText.sanitize(path)): \(FileSystem.errnoText())")
             }
             if n == 0 { return bytes }
             bytes.append(contentsOf: chunk[0..<n])
         }
     }
 
-    /// Writes `bytes` to standard output, or to a file (created or truncated) when `path` is
-    /// given and not `-`.
+    /// Writes `bytes` to standard output, or to a file when `path` is given and not `-`.
     ///
-    /// The file is written in place rather than renamed into place, so `-o /dev/stdout`, a
-    /// FIFO or a symlink behave as the user expects.
+    /// A regular file (or a new one) is replaced atomically: written beside it, synced and
+    /// renamed over it, so an interrupted export leaves the old file whole; a symlink is
+    /// followed and its target replaced, keeping its mode. Anything else (`/dev/stdout`, a
+    /// FIFO) is written in place.
     static func write(_ bytes: [UInt8], to path: String?) throws(ExitError) {
         guard let path, path != "-" else {
-            guard writeAll(STDOUT_FILENO, bytes) else { throw .runtime("cannot write to standard output: \(errnoText())") }
+            do { try FileSystem.writeAll(STDOUT_FILENO, bytes) } catch {
+                throw .runtime("cannot write to standard output: \(error.text)")
+            }
             return
         }
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
-        guard fd >= 0 else { throw .runtime("cannot write \(SafeText.sanitize(path)): \(errnoText())") }
-        let written = writeAll(fd, bytes)
-        let code = errno
-        // close reports delayed errors of some file systems (NFS quota, full disk).
-        guard close(fd) == 0, written else {
-            throw .runtime("cannot write \(SafeText.sanitize(path)): \(errnoText(written ? errno : code))")
+        let shown = SafeText.sanitize(path)
+        do {
+            let target = try FileSystem.resolveSymlinks(path)
+            if let st = FileSystem.status(target), !FileSystem.isRegular(st) { return try writeInPlace(bytes, to: target) }
+            let mode = FileSystem.status(target).map { $0.st_mode & 0o7777 } ?? (0o666 & ~currentUmask())
+            try FileSystem.replace(target, with: bytes, mode: mode)
+        } catch {
+            throw .runtime("cannot write \(shown): \(error.text)")
         }
+    }
+
+    /// Writes into an existing file that is not a regular one (a device, a FIFO).
+    private static func writeInPlace(_ bytes: [UInt8], to path: String) throws(FileError) {
+        let fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
+        guard fd >= 0 else { throw FileError(code: errno) }
+        do { try FileSystem.writeAll(fd, bytes) } catch {
+            close(fd)
+            throw error
+        }
+        guard close(fd) == 0 else { throw FileError(code: errno) }
+    }
+
+    /// The process's umask (read by setting and restoring it; kago is single-threaded).
+    private static func currentUmask() -> mode_t {
+        let mask = umask(0o022)
+        umask(mask)
+        return mask
     }
 
     /// Writes text to standard output, reporting failure (e.g. `> /dev/full`).
@@ -50,17 +73,4 @@ enum FileIO {
         try write(Array(text.utf8), to: nil)
     }
 
-    private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBytes { buf in
-            var offset = 0
-            while offset < buf.count {
-                let n = Glibc.write(fd, buf.baseAddress! + offset, buf.count - offset)
-                if n < 0 { if errno == EINTR { continue }; return false }
-                offset += n
-            }
-            return true
-        }
-    }
-
-    static func errnoText(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }
 }
