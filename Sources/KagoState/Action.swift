@@ -121,6 +121,13 @@ public indirect enum StatusMessage: Equatable, Sendable {
     case pastedLine(Int, StatusMessage)
     case clearedPurchased(Int)
     case categoryAdded(String), categoryRenamed(String), categoryDeleted(String)
+    /// A category renamed onto another's name: (renamed, merged into).
+    case categoryMerged(String, String)
+    /// A category moved one place down (+1) or up (-1) the store walk.
+    case categoryMoved(String, Int)
+    case categoryExists(String)
+    case reservedCategoryName(String)
+    case alreadyOnList(String)
     case undone(StatusMessage?), redone(StatusMessage?)
     case nothingToUndo, nothingToRedo, nothingPurchased, nothingSelected
     case emptyName, emptyCategoryName, badDate(String)
@@ -140,7 +147,7 @@ public indirect enum StatusMessage: Equatable, Sendable {
         case .pastedLine: return true
         case .emptyName, .emptyCategoryName, .badDate, .configProblem, .introNotSaved, .saveFailed, .configUnreadable,
              .nothingToUndo, .nothingToRedo, .nothingPurchased, .nothingSelected, .uncategorisedIsFixed,
-             .notUndoneChangedElsewhere, .notRedoneChangedElsewhere:
+             .notUndoneChangedElsewhere, .notRedoneChangedElsewhere, .reservedCategoryName:
             return true
         default:
             return false
@@ -151,7 +158,7 @@ public indirect enum StatusMessage: Equatable, Sendable {
     public var offersUndo: Bool {
         switch self {
         case .added, .addedItems, .updated, .checked, .unchecked, .deleted, .clearedPurchased,
-             .categoryAdded, .categoryRenamed, .categoryDeleted:
+             .categoryAdded, .categoryRenamed, .categoryDeleted, .categoryMerged, .categoryMoved:
             return true
         default:
             return false

@@ -38,6 +38,12 @@ public struct ListState: Equatable, Sendable {
 /// What the input line is for.
 public enum InputPurpose: Equatable, Sendable {
     case add, edit(Int64), filter, newCategory, renameCategory(Int64)
+
+    /// Whether the line edits an existing item.
+    public var isEdit: Bool {
+        if case .edit = self { return true }
+        return false
+    }
 }
 
 /// The open input line.
@@ -46,6 +52,8 @@ public struct InputState: Equatable, Sendable {
     public var editor: LineEditor
     /// Tab completion in progress: the candidates and which one is shown.
     public var completion: Completion?
+    /// The text whose name was found already on To buy; Enter on it again adds it anyway.
+    public var warnedDuplicate: String?
 
     public init(purpose: InputPurpose, text: String = "") {
         self.purpose = purpose

@@ -27,6 +27,8 @@ extension AppState {
             return []
         case .cancel, .interrupt:
             input = nil
+            // A complaint about the line goes with it.
+            if message?.message.isError == true { message = nil }
             if state.purpose == .filter { setFilter("") }
             if action == .interrupt { show(.ctrlCAgainToQuit) }
             return []
@@ -109,22 +111,51 @@ extension AppState {
                 show(problem.message)
                 return []
             case .success(let draft):
-                input = nil
+                if let category = draft.category, Category.isReserved(category) {
+                    show(.reservedCategoryName(category))
+                    return []
+                }
                 if case .edit(let id) = state.purpose {
+                    input = nil
                     return [.commit(.edit(id: id, draft), CommitContext(message: .updated(draft.name)))]
                 }
+                // The same name already to buy: say so and show it; Enter again adds it anyway.
+                if state.warnedDuplicate != text, let twin = itemToBuy(named: draft.name) {
+                    input?.warnedDuplicate = text
+                    select(.item(twin.id))
+                    show(.alreadyOnList(twin.name))
+                    return []
+                }
+                input = nil
                 return [.commit(.add(draft), CommitContext(message: .added(draft.name), selectInserted: true))]
             }
         case .newCategory, .renameCategory:
             var name = String(text.trimmingWhitespace())
             if name.hasPrefix("#") || name.hasPrefix("＃") { name = String(name.dropFirst().trimmingWhitespace()) }
             guard !name.isEmpty else { show(.emptyCategoryName); return [] }
+            guard !Category.isReserved(name) else { show(.reservedCategoryName(name)); return [] }
+            let existing = categories.values.first { $0.name.matchKey == name.matchKey }
             input = nil
             if case .renameCategory(let id) = state.purpose {
-                return [.commit(.renameCategory(id: id, name: name), CommitContext(message: .categoryRenamed(name)))]
+                let renamed = categories[id]?.name ?? name
+                let message: StatusMessage = existing.map { $0.id == id ? .categoryRenamed(name) : .categoryMerged(renamed, $0.name) }
+                    ?? .categoryRenamed(name)
+                return [.commit(.renameCategory(id: id, name: name), CommitContext(message: message))]
+            }
+            if let existing {
+                // Nothing to add, and nothing for undo: the category the user wants is there.
+                select(.category(existing.id))
+                show(.categoryExists(existing.name))
+                return []
             }
             return [.commit(.addCategory(name: name), CommitContext(message: .categoryAdded(name), selectInserted: true))]
         }
+    }
+
+    /// An item on To buy with this name (matched as categories are), if any.
+    func itemToBuy(named name: String) -> Item? {
+        let key = name.matchKey
+        return items.values.lazy.filter { !$0.isPurchased && $0.name.matchKey == key }.min { $0.id < $1.id }
     }
 
     /// Tab: completes a category after `#`, else an item name from history; Tab again cycles.
@@ -137,7 +168,7 @@ extension AppState {
             state.completion = c
             return
         }
-        guard state.purpose == .add || isEdit(state.purpose) else { return }
+        guard state.purpose == .add || state.purpose.isEdit else { return }
         let chars = state.editor.chars
         let cursor = state.editor.cursor
         var wordStart = cursor
@@ -167,11 +198,6 @@ extension AppState {
         state.completion = Completion(candidates: candidates, index: 0,
                                       range: range.lowerBound..<(range.lowerBound + Array(candidates[0]).count),
                                       original: original)
-    }
-
-    func isEdit(_ p: InputPurpose) -> Bool {
-        if case .edit = p { return true }
-        return false
     }
 }
 

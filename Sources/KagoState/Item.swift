@@ -41,6 +41,12 @@ public struct Category: Equatable, Hashable, Sendable, Identifiable {
         self.name = name
         self.position = position
     }
+
+    /// Whether a name is the fixed "Uncategorised" row's, in either language, any case or
+    /// width: a real category by that name would show two such headers.
+    public static func isReserved(_ name: String) -> Bool {
+        ["uncategorised", "uncategorized", "未分類"].contains(String(name.trimmingWhitespace()).matchKey)
+    }
 }
 
 /// What the user typed for an item, before the store gives it an id.

@@ -174,7 +174,7 @@ extension AppState {
             return [.commit(.deleteCategory(id: id), CommitContext(message: .categoryDeleted(categories[id]!.name)))]
         case .moveCategory(let by):
             guard let id = selectedCategoryID() else { break }
-            return [.commit(.moveCategory(id: id, by: by), CommitContext())]
+            return [.commit(.moveCategory(id: id, by: by), CommitContext(message: .categoryMoved(categories[id]!.name, by)))]
         default: break
         }
         return []

@@ -83,6 +83,7 @@ extension Store {
     /// already had (and its place in the store walk) wins.
     private func renameCategory(_ id: Int64, to newName: String, into changes: inout ChangeRecorder) throws {
         let name = try requireName(newName, "a category")
+        try refuseReserved(name)
         guard let category = try fetchCategory(id) else { throw StoreError.refused("category \(id) no longer exists") }
         if let other = try fetchCategory(named: name), other.id != id {
             for var item in try fetchItems(where: "category_id = ?", [.integer(id)]) {

@@ -99,6 +99,7 @@ extension Store {
 
     /// The category named `name`, created at the end of the store walk when there is none.
     func ensureCategory(named name: String, into changes: inout ChangeRecorder) throws -> Category {
+        try refuseReserved(name)
         if let existing = try fetchCategory(named: name) { return existing }
         let last = try db.integer("SELECT max(position) FROM categories")
         try db.run("INSERT INTO categories(name, position) VALUES (?, ?)",
@@ -106,6 +107,11 @@ extension Store {
         let created = Category(id: db.lastInsertRowID, name: name, position: Int((last ?? -1) + 1))
         changes.categories.record(created.id, before: nil, after: created)
         return created
+    }
+
+    /// Refuses the name of the fixed "Uncategorised" row for a real category.
+    func refuseReserved(_ name: String) throws(StoreError) {
+        if Category.isReserved(name) { throw .refused("'\(name)' is kept for items without a category; choose another name") }
     }
 
     /// Deletes a category, first making its items uncategorised so each of them is recorded

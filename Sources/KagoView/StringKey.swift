@@ -20,6 +20,8 @@ public enum StringKey: String, CaseIterable, Sendable {
     case msgEmptyName, msgEmptyCategory, msgBadDate, msgUncategorisedFixed, msgSorted
     case msgConfigBadValue, msgConfigUnreadable, msgConfigUnknownKey, msgConfigMore, msgIntroNotSaved, msgSaveFailed, undoHint
     case msgCtrlCAgain, msgNotUndone, msgNotRedone, msgAddedItems, msgPastedLine
+    case msgCategoryMerged, msgCategoryMovedDown, msgCategoryMovedUp, msgCategoryExists, msgReservedCategory
+    case msgAlreadyOnList, categoryInputHint
     // Input line and confirmation
     case promptAdd, promptEdit, promptFilter, promptNewCategory, promptRename, inputHint, confirmClear
     // Help overlay

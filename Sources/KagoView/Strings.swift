@@ -51,6 +51,11 @@ public struct Strings: Sendable {
         case .categoryAdded(let n): return format(.msgCategoryAdded, ["name": n])
         case .categoryRenamed(let n): return format(.msgCategoryRenamed, ["name": n])
         case .categoryDeleted(let n): return format(.msgCategoryDeleted, ["name": n])
+        case .categoryMerged(let from, let into): return format(.msgCategoryMerged, ["name": from, "into": into])
+        case .categoryMoved(let n, let by): return format(by > 0 ? .msgCategoryMovedDown : .msgCategoryMovedUp, ["name": n])
+        case .categoryExists(let n): return format(.msgCategoryExists, ["name": n])
+        case .reservedCategoryName(let n): return format(.msgReservedCategory, ["name": n])
+        case .alreadyOnList(let n): return format(.msgAlreadyOnList, ["name": n])
         case .undone(let what): return format(.msgUndone, ["what": what.map(message) ?? self[.msgUndoneNothing]])
         case .redone(let what): return format(.msgRedone, ["what": what.map(message) ?? self[.msgUndoneNothing]])
         case .nothingToUndo: return self[.msgNothingToUndo]

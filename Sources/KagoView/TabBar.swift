@@ -133,7 +133,8 @@ public enum InputLine {
                 buffer.fill(Rect(x: 0, y: y - 1, width: buffer.width, height: 1))
                 StatusLine.renderMessage(m, y: y - 1, strings: strings, into: &buffer)
             } else if input.purpose != .filter {
-                buffer.write(strings[.inputHint], x: 1, y: y - 1, maxWidth: buffer.width - 2, style: Style(.dim))
+                let hint: StringKey = input.purpose == .add || input.purpose.isEdit ? .inputHint : .categoryInputHint
+                buffer.write(strings[hint], x: 1, y: y - 1, maxWidth: buffer.width - 2, style: Style(.dim))
             }
         }
         let prompt = prompt(input.purpose, strings: strings)

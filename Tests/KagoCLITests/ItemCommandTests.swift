@@ -20,6 +20,17 @@ final class ItemCommandTests: CLITestCase {
         XCTAssertEqual(try kago("add", "a", "--", "-5%", "--json").out, "1  [ ] a\n", "after -- everything is the note")
     }
 
+    /// Issue 10.7: the fixed Uncategorised row's names never become a real category.
+    func testTheUncategorisedNamesAreRefused() throws {
+        for name in ["Uncategorised", "uncategorized", "未分類"] {
+            let r = try kago("add", "milk", "#\(name)")
+            XCTAssertEqual(r.status, 2, name)
+            XCTAssertEqual(r.err, "kago: '\(name)' is kept for items without a category; choose another name\n")
+        }
+        XCTAssertEqual(try kago("import", "-", "--format", "csv", stdin: "name,category\nmilk,dairy\ntea,UNCATEGORISED\n").status, 2)
+        XCTAssertEqual(try kago("list").out, "", "nothing was added")
+    }
+
     func testListAlignsColumnsByDisplayWidth() throws {
         try add("milk x2 #dairy @2026-12-24", "牛乳 500g #乳製品", "bread", "tea @2026-01-05")
         let r = try kago("list")

@@ -341,7 +341,7 @@ final class ReducerTests: XCTestCase {
     }
 
     func testCompletingANameThatLooksLikeTokensKeepsItAName() {
-        var s = makeState(items: [item(1, "Coke 500ml")])
+        var s = makeState(items: [item(1, "Coke 500ml", purchased: 5)])
         s.apply(.startAdd)
         s.apply(.line(.insert("Co")))
         s.apply(.line(.complete))
@@ -455,7 +455,9 @@ final class ReducerTests: XCTestCase {
     func testCategoryCommandsAndTheFixedUncategorisedRow() {
         var s = makeState(categories: [Category(id: 1, name: "dairy", position: 0)])
         s.apply(.showScreen(.categories))
-        XCTAssertEqual(s.apply(.moveCategory(1)), [.commit(.moveCategory(id: 1, by: 1), CommitContext())])
+        XCTAssertEqual(s.apply(.moveCategory(1)),
+                       [.commit(.moveCategory(id: 1, by: 1), CommitContext(message: .categoryMoved("dairy", 1)))],
+                       "undo can then say what it undoes")
         s.apply(.startRenameCategory)
         XCTAssertEqual(s.input?.editor.text, "dairy")
         s.apply(.line(.killToStart))
@@ -466,6 +468,72 @@ final class ReducerTests: XCTestCase {
         XCTAssertEqual(s.list.selected, .category(nil))
         XCTAssertEqual(s.apply(.deleteCategory), [])
         XCTAssertEqual(s.message?.message, .uncategorisedIsFixed)
+    }
+
+    // MARK: - Messages that say what happened (issue 10.6, 10.7, 10.13, 10.15)
+
+    func testAddingACategoryThatExistsInAnotherCaseSaysSoAndSelectsIt() {
+        var s = makeState(categories: [Category(id: 1, name: "fruit", position: 0), Category(id: 2, name: "dairy", position: 1)])
+        s.apply(.committed(ChangeSet(items: [RowChange(id: 9, before: nil, after: item(9, "x"))]), CommitContext(message: .added("x"))))
+        s.apply(.showScreen(.categories))
+        s.apply(.startAddCategory)
+        s.apply(.line(.insert("DAIRY")))
+        XCTAssertEqual(s.apply(.submit), [], "nothing to commit")
+        XCTAssertEqual(s.message?.message, .categoryExists("dairy"))
+        XCTAssertEqual(s.list.selected, .category(2))
+        XCTAssertEqual(s.undoStack.count, 1, "the undo stack is untouched")
+    }
+
+    func testTheUncategorisedNamesAreRefusedForRealCategories() {
+        for name in ["Uncategorised", "UNCATEGORIZED", "未分類", "ｕｎｃａｔｅｇｏｒｉｓｅｄ"] {
+            var s = makeState(categories: [Category(id: 1, name: "dairy", position: 0)])
+            s.apply(.showScreen(.categories))
+            s.apply(.startAddCategory)
+            s.apply(.line(.insert(name)))
+            XCTAssertEqual(s.apply(.submit), [], name)
+            XCTAssertEqual(s.message?.message, .reservedCategoryName(name))
+            XCTAssertNotNil(s.input, "the line stays for another name")
+            s.apply(.cancel)
+            s.apply(.showScreen(.toBuy))
+            s.apply(.startAdd)
+            s.apply(.line(.insert("milk #\(name)")))
+            XCTAssertEqual(s.apply(.submit), [], "quick-add too: \(name)")
+        }
+    }
+
+    func testAMergeByRenameSaysMerged() {
+        var s = makeState(categories: [Category(id: 1, name: "dairy", position: 0), Category(id: 2, name: "Milk", position: 1)])
+        s.apply(.showScreen(.categories))
+        s.apply(.startRenameCategory)
+        s.apply(.line(.killToStart))
+        s.apply(.line(.insert("milk")))
+        guard case .commit(_, let context)? = s.apply(.submit).first else { return XCTFail("no rename") }
+        XCTAssertEqual(context.message, .categoryMerged("dairy", "Milk"))
+    }
+
+    func testAComplaintAboutTheLineGoesWhenTheLineCloses() {
+        var s = makeState()
+        s.apply(.startAdd)
+        s.apply(.submit)
+        XCTAssertEqual(s.message?.message, .emptyName)
+        s.apply(.cancel)
+        XCTAssertNil(s.message)
+    }
+
+    func testAddingANameAlreadyToBuySaysSoThenEnterAgainAddsIt() {
+        var s = makeState(items: [item(1, "bread"), item(2, "milk")])
+        s.apply(.startAdd)
+        s.apply(.line(.insert("Milk x2")))
+        XCTAssertEqual(s.apply(.submit), [])
+        XCTAssertEqual(s.message?.message, .alreadyOnList("milk"))
+        XCTAssertEqual(s.list.selected, .item(2), "the one on the list is shown")
+        XCTAssertEqual(s.input?.editor.text, "Milk x2", "the line stays")
+        guard case .commit(.add(let draft), _)? = s.apply(.submit).first else { return XCTFail("Enter again adds") }
+        XCTAssertEqual(draft.name, "Milk")
+        var p = makeState(items: [item(1, "milk", purchased: 5)])
+        p.apply(.startAdd)
+        p.apply(.line(.insert("milk")))
+        XCTAssertNotEqual(p.apply(.submit), [], "a purchased milk is no reason to ask")
     }
 
     func testClearPurchasedAsksFirst() {

@@ -26,6 +26,21 @@ final class CommandTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(try store.load().items, [item])
     }
 
+    /// Issue 10.7: every way a category is made refuses the fixed row's names.
+    func testTheUncategorisedNamesAreRefusedEverywhere() throws {
+        let store = try openStore()
+        let dairy = try XCTUnwrap(try add(store, "milk", category: "dairy").categoryID)
+        let before = try store.load()
+        let attempts: [Command] = [.addCategory(name: "Uncategorised"), .addCategory(name: "未分類"),
+                                   .add(ItemDraft(name: "tea", category: "UNCATEGORIZED")),
+                                   .renameCategory(id: dairy, name: "ｕｎｃａｔｅｇｏｒｉｓｅｄ")]
+        for command in attempts {
+            XCTAssertThrowsError(try store.perform(command, now: now), "\(command)")
+        }
+        XCTAssertThrowsError(try store.insert([ImportRow(name: "tea", category: "Uncategorised")], now: now))
+        XCTAssertEqual(try store.load(), before, "nothing written")
+    }
+
     func testAddMatchesCategoriesCaseInsensitivelyBeyondASCII() throws {
         let store = try openStore()
         let first = try add(store, "apples", category: "Äpfel-Obst")

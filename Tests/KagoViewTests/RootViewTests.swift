@@ -24,6 +24,18 @@ final class RootViewTests: XCTestCase {
         }
     }
 
+    /// Issue 10.13: the category lines show a hint of their own, not the item syntax.
+    func testCategoryLinesHintWithoutTheItemSyntax() {
+        for lang in Language.allCases {
+            var state = Fixture.listState(lang, width: 80, height: 24)
+            state.apply(.showScreen(.categories))
+            state.apply(.startAddCategory)
+            let hintRow = Fixture.render(state).buffer.lines[22]
+            XCTAssertTrue(hintRow.contains(Strings(lang)[.categoryInputHint]), hintRow)
+            XCTAssertFalse(hintRow.contains("x2"), hintRow)
+        }
+    }
+
     func testTabsAreDrawnWhereTheyAreClicked() {
         for lang in Language.allCases {
             for screen in Screen.allCases {

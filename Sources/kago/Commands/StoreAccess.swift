@@ -26,10 +26,16 @@ struct StoreAccess {
     func categoryNames() throws(ExitError) -> [Int64: String] { ItemLines.names(try categories()) }
 
     func perform(_ command: Command) throws(ExitError) -> ChangeSet {
-        do { return try store.perform(command, now: SystemClock.now()) } catch { throw .runtime(error.message) }
+        do { return try store.perform(command, now: SystemClock.now()) } catch { throw Self.exit(error) }
     }
 
     func insert(_ rows: [ImportRow], now: Timestamp) throws(ExitError) {
-        do { _ = try store.insert(rows, now: now) } catch { throw .runtime(error.message) }
+        do { _ = try store.insert(rows, now: now) } catch { throw Self.exit(error) }
+    }
+
+    /// Data the store refuses (a reserved name, a row over a limit) is the user's to fix: exit 2.
+    static func exit(_ error: StoreError) -> ExitError {
+        if case .refused(let reason) = error { return .usage(reason, hint: nil) }
+        return .runtime(error.message)
     }
 }
