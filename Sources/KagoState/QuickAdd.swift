@@ -33,6 +33,8 @@ public enum QuickAdd {
     public static func parse(_ line: String, today: Day) -> Result<ItemDraft, QuickAddError> {
         var draft = ItemDraft(name: "")
         var nameParts: [Substring] = []
+        // Which parts were typed bare (not in quotes): only those can be a count.
+        var bare: [Bool] = []
         var tokens = Tokenizer(Substring(line))
         loop: while let token = tokens.next() {
             switch token {
@@ -41,7 +43,7 @@ public enum QuickAdd {
                 draft.note = trimmed.isEmpty ? nil : String(trimmed)
                 break loop
             case .literal(let text):
-                if !text.isEmpty { nameParts.append(text) }
+                if !text.isEmpty { nameParts.append(text); bare.append(false) }
             case .word(let word):
                 switch classify(word) {
                 case .category(let c): draft.category = c
@@ -51,15 +53,34 @@ public enum QuickAdd {
                 case .quantity(let q): draft.quantity = q
                 case .nameWithQuantity(let name, let q):
                     nameParts.append(name)
+                    bare.append(false)
                     draft.quantity = q
-                case .name: nameParts.append(word)
+                case .name:
+                    nameParts.append(word)
+                    bare.append(true)
                 case .ignored: break
                 }
             }
         }
+        if draft.quantity == nil, let count = bareCount(nameParts, bare) {
+            draft.quantity = String(nameParts.remove(at: count))
+        }
         draft.name = nameParts.joined(separator: " ")
         guard !draft.name.isEmpty else { return .failure(.emptyName) }
         return .success(draft)
+    }
+
+    /// Which name word is a bare count (`10 eggs`, `eggs 10`, `卵 10`): a whole number of up to
+    /// three digits typed unquoted at either end of a name that has letters besides (a year, as
+    /// in `calendar 2027`, stays in the name). The last word wins.
+    static func bareCount(_ parts: [Substring], _ bare: [Bool]) -> Int? {
+        guard parts.count >= 2 else { return nil }
+        for i in [parts.count - 1, 0]
+        where bare[i] && (1...3).contains(parts[i].count) && parts[i].allSatisfy({ $0.isASCII && $0.isNumber }) {
+            let others = parts.indices.filter { $0 != i }
+            if others.contains(where: { parts[$0].contains(where: \.isLetter) }) { return i }
+        }
+        return nil
     }
 
     /// Writes a draft back in the quick-add syntax, so that `parse(format(d)) == d`.
@@ -108,15 +129,22 @@ public enum QuickAdd {
         let follower = " \""
         var tokens = Tokenizer(Substring(text + follower))
         var parts: [Substring] = []
+        var bare: [Bool] = []
         while let token = tokens.next() {
             switch token {
             case .note: return false
-            case .literal(let t): parts.append(t)
+            case .literal(let t):
+                parts.append(t)
+                bare.append(false)
             case .word(let w):
                 guard case .name = classify(w) else { return false }
                 parts.append(w)
+                bare.append(true)
             }
         }
+        // The follower stands in for what may come after the name; a count at the end of the
+        // name itself (`Route 66`) would be read as a quantity.
+        if bareCount(Array(parts.dropLast()), Array(bare.dropLast())) != nil { return false }
         return parts.joined(separator: " ") == expected + follower
     }
 

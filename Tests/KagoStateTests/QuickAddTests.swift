@@ -73,12 +73,29 @@ final class QuickAddTests: XCTestCase {
     }
 
     func testWordsThatAreNotQuantities() {
-        for word in ["xmas", "7up", "x", "2024", "X", "×", "3", "1.5", "x2abc", "x-1", "x.5", "1.", ".5L", "1..5g",
+        for word in ["xmas", "7up", "x", "2024", "X", "×", "1.5", "x2abc", "x-1", "x.5", "1.", ".5L", "1..5g",
                      "2cats", "v8", "3d", "4k", "1/2", "1-2", "2×4", "1,000,000g", "x1.2.3", "５ｋｇｓ"] {
             XCTAssertEqual(parse("card " + word), .success(D("card " + word)), word)
         }
         XCTAssertEqual(parse("xmas card"), .success(D("xmas card")))
         XCTAssertEqual(parse("7up x6"), .success(D("7up", q: "6")))
+    }
+
+    /// Issue 10.16: a bare count at either end of a name of letters is the quantity.
+    func testABareCountAtEitherEndOfANameIsTheQuantity() {
+        check([
+            ("10 eggs", D("eggs", q: "10")), ("eggs 10", D("eggs", q: "10")), ("2 apples", D("apples", q: "2")),
+            ("卵 10", D("卵", q: "10")), ("10 free range eggs", D("free range eggs", q: "10")),
+            ("eggs 10 #dairy", D("eggs", q: "10", c: "dairy")),
+            ("\"Route 66\"", D("Route 66")), ("Route \"66\"", D("Route 66")),
+            ("100", D("100")), ("2 4", D("2 4")), ("calendar 2027", D("calendar 2027")),
+            ("eggs 10 x2", D("eggs 10", q: "2")), ("12 eggs 6", D("12 eggs", q: "6")),
+        ])
+        for name in ["Route 66", "12 eggs", "eggs 10", "2 4"] {
+            let line = QuickAdd.format(ItemDraft(name: name))
+            XCTAssertEqual(parse(line), .success(D(name)), "\(name) written as \(line) reads back")
+        }
+        XCTAssertEqual(QuickAdd.format(ItemDraft(name: "calendar 2027")), "calendar 2027", "no quotes where none are needed")
     }
 
     func testNotes() {
