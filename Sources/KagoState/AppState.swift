@@ -153,11 +153,14 @@ public struct AppState: Equatable, Sendable {
     public var helpLineCounts: [Screen: Int] = [:]
     public var message: ShownMessage?
 
-    /// Items checked off in this session, numbered in the order they were checked.
+    /// Purchased items numbered in the order they were checked, as the store numbers them.
     private var checkOrder: [Int64: Int] = [:]
-    /// How many checks `checkOrder` has numbered; an item checked again gets a new, higher number
+    /// The highest number `checkOrder` has given; an item checked again gets a new, higher one
     /// (counting the map's entries would repeat a number once an item is checked twice).
     private var checks = 0
+
+    /// Screens whose rows changed while another screen was shown.
+    var changedUnseen: Set<Screen> = []
 
     public private(set) var undoStack: [UndoEntry] = []
     public private(set) var redoStack: [UndoEntry] = []
@@ -238,6 +241,11 @@ public struct AppState: Equatable, Sendable {
         items = snapshot.itemsByID
         categories = Dictionary(snapshot.categories.map { ($0.id, $0) }, uniquingKeysWith: { _, b in b })
         knownNames = snapshot.knownNames
+        // The first screen's window carries no purchases; the whole list brings their order.
+        if snapshot.totals == nil {
+            checkOrder = snapshot.checkOrder
+            checks = snapshot.checkOrder.values.max() ?? 0
+        }
         // Only ever for one frame: the run loop reads the whole list before it takes a key.
         partialTotals = snapshot.totals
         rebuildAll()
@@ -315,6 +323,7 @@ public struct AppState: Equatable, Sendable {
     mutating func setRows(_ s: Screen, _ rows: [ListRow]) {
         var l = lists[s]!
         let old = l.selected
+        if s != screen && l.rows != rows { changedUnseen.insert(s) }
         l.rows = rows
         if let old, let i = rows.firstIndex(of: old) {
             l.selection = i

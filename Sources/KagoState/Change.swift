@@ -87,6 +87,9 @@ public struct Snapshot: Equatable, Sendable {
     /// Set when `items` is only the first screen of the to-buy list (the first frame is drawn
     /// before the rest is read): how many items the whole list has.
     public var totals: ListTotals?
+    /// The order purchased items were checked in (higher: later), which breaks ties between
+    /// purchase times (whole seconds).
+    public var checkOrder: [Int64: Int]
 
     /// The items in id order.
     public var items: [Item] {
@@ -94,15 +97,19 @@ public struct Snapshot: Equatable, Sendable {
         set { itemsByID = Self.byID(newValue) }
     }
 
-    public init(items: [Item] = [], categories: [Category] = [], knownNames: [String] = [], totals: ListTotals? = nil) {
-        self.init(itemsByID: Self.byID(items), categories: categories, knownNames: knownNames, totals: totals)
+    public init(items: [Item] = [], categories: [Category] = [], knownNames: [String] = [], totals: ListTotals? = nil,
+                checkOrder: [Int64: Int] = [:]) {
+        self.init(itemsByID: Self.byID(items), categories: categories, knownNames: knownNames, totals: totals,
+                  checkOrder: checkOrder)
     }
 
-    public init(itemsByID: [Int64: Item], categories: [Category], knownNames: [String], totals: ListTotals? = nil) {
+    public init(itemsByID: [Int64: Item], categories: [Category], knownNames: [String], totals: ListTotals? = nil,
+                checkOrder: [Int64: Int] = [:]) {
         self.itemsByID = itemsByID
         self.categories = categories
         self.knownNames = knownNames
         self.totals = totals
+        self.checkOrder = checkOrder
     }
 
     /// Later items win over earlier ones with the same id.

@@ -182,6 +182,12 @@ extension AppState {
 
     mutating func switchScreen(_ s: Screen) {
         screen = s
+        // Purchased is newest first: after checks made elsewhere (another screen, another
+        // process) it opens on the newest, not where the old selection was pushed down to.
+        if changedUnseen.remove(s) != nil, s == .purchased {
+            lists[s]!.selection = 0
+            lists[s]!.scroll = 0
+        }
         settleSelection(s, direction: 1)
     }
 

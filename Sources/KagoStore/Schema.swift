@@ -9,7 +9,7 @@ enum Schema {
     static var currentVersion: Int { migrations.count }
 
     /// `migrations[n]` takes a database from version n to n + 1.
-    static let migrations: [@Sendable (Database) throws -> Void] = [version1, version2, version3, version4]
+    static let migrations: [@Sendable (Database) throws -> Void] = [version1, version2, version3, version4, version5]
 
     /// Categories and items. AUTOINCREMENT so ids are never reused: undo re-inserts rows with
     /// their old ids, and a reused id could collide with a row added since.
@@ -86,6 +86,25 @@ enum Schema {
                 WHEN (old.purchased_at IS NULL) <> (new.purchased_at IS NULL) BEGIN
                 UPDATE item_counts SET to_buy = to_buy + (new.purchased_at IS NULL) - (old.purchased_at IS NULL),
                     purchased = purchased + (new.purchased_at IS NOT NULL) - (old.purchased_at IS NOT NULL);
+            END;
+            """)
+    }
+
+    /// The order of checks, kept by triggers whichever program checks an item: purchase times
+    /// are whole seconds, and checks within one second must list the last one first alike in
+    /// every kago (the TUI, `kago list --purchased`). Existing purchases are numbered by time.
+    static func version5(_ db: Database) throws {
+        try db.execute("""
+            ALTER TABLE items ADD COLUMN check_order INTEGER;
+            UPDATE items SET check_order = (SELECT count(*) FROM items AS o WHERE o.purchased_at IS NOT NULL
+                AND (o.purchased_at, o.id) <= (items.purchased_at, items.id)) WHERE purchased_at IS NOT NULL;
+            CREATE INDEX items_check_order ON items(check_order) WHERE check_order IS NOT NULL;
+            CREATE TRIGGER items_checked_update AFTER UPDATE OF purchased_at ON items
+                WHEN old.purchased_at IS NULL AND new.purchased_at IS NOT NULL BEGIN
+                UPDATE items SET check_order = coalesce((SELECT max(check_order) FROM items), 0) + 1 WHERE id = new.id;
+            END;
+            CREATE TRIGGER items_checked_insert AFTER INSERT ON items WHEN new.purchased_at IS NOT NULL BEGIN
+                UPDATE items SET check_order = coalesce((SELECT max(check_order) FROM items), 0) + 1 WHERE id = new.id;
             END;
             """)
     }

@@ -5,7 +5,8 @@ extension Store {
     /// the names for completion, most recently used first.
     public func load() throws(StoreError) -> Snapshot {
         try read {
-            Snapshot(itemsByID: try fetchItemsByID(), categories: try fetchCategories(), knownNames: try Learned.names(in: db))
+            Snapshot(itemsByID: try fetchItemsByID(), categories: try fetchCategories(), knownNames: try Learned.names(in: db),
+                     checkOrder: try fetchCheckOrder())
         }
     }
 
@@ -14,10 +15,20 @@ extension Store {
         try read {
             switch purchased {
             case nil: try fetchAllItems()
-            case true?: try fetchItems(where: "purchased_at IS NOT NULL")
+            // Newest first; checks within one second, the last one first (as the TUI lists them).
+            case true?: try fetchItems(where: "purchased_at IS NOT NULL", orderBy: "purchased_at DESC, check_order DESC, id DESC")
             case false?: try fetchItems(where: "purchased_at IS NULL")
             }
         }
+    }
+
+    /// The order purchased items were checked in (higher: later).
+    func fetchCheckOrder() throws -> [Int64: Int] {
+        var order: [Int64: Int] = [:]
+        try db.query("SELECT id, check_order FROM items WHERE check_order IS NOT NULL AND purchased_at IS NOT NULL") {
+            order[$0.int64(0)] = Int($0.int64(1))
+        }
+        return order
     }
 
     /// Categories in store-walk order.

@@ -50,7 +50,7 @@ enum Help {
         Prints the to-buy list in the order the items were added, one per line:
           ID  [ ] NAME  QTY  #CATEGORY  @DATE
         columns aligned, control characters in names shown as \u{FFFD}.
-          --purchased   the purchased items instead ([x])
+          --purchased   the purchased items instead ([x]), the last checked first
           --all         both
           --json        a JSON array of objects with the keys id, name, quantity, category,
                         date, note, purchased, created_at, purchased_at (quantity a string,

@@ -46,8 +46,6 @@ struct Session {
     var now: Timestamp = 1_800_000_000
     var milliseconds = 0.0
     /// Items checked in this session, by the order of their latest check (what Purchased lists first).
-    var checkOrder: [Int64: Int] = [:]
-    var checks = 0
     /// Commits that failed or were refused; an undo-then-redo check is void when one did.
     var failures = 0
     /// How many times undo then redo was compared.
@@ -96,10 +94,6 @@ struct Session {
                     elsewhereRefusals += 1
                     state.apply(.changedElsewhere(context))
                     continue
-                }
-                for change in changes.items where change.after?.isPurchased == true && change.before?.isPurchased != true {
-                    checks += 1
-                    checkOrder[change.id] = checks
                 }
                 state.apply(.committed(changes, context))
             } else {
@@ -258,7 +252,7 @@ struct Session {
         }
         let newestFirst = shownPurchased.sorted {
             let a = store.items[$0]!, b = store.items[$1]!
-            return (a.purchasedAt!, checkOrder[a.id] ?? 0, a.id) > (b.purchasedAt!, checkOrder[b.id] ?? 0, b.id)
+            return (a.purchasedAt!, store.checkOrder[a.id] ?? 0, a.id) > (b.purchasedAt!, store.checkOrder[b.id] ?? 0, b.id)
         }
         if shownPurchased != newestFirst {
             return "Purchased shows \(shownPurchased); newest first, the last checked first, is \(newestFirst)"
@@ -308,6 +302,9 @@ struct MemoryStore {
     private var lastCategoryID: Int64 = 0
     private var itemLog: [RowChange<Item>] = []
     private var categoryLog: [RowChange<Category>] = []
+    /// Purchased items numbered in check order, as the database's triggers number them.
+    private(set) var checkOrder: [Int64: Int] = [:]
+    private var checks = 0
     /// Whether the last restore was refused because its rows had changed since (nothing written).
     private(set) var changedElsewhere = false
 
@@ -315,7 +312,7 @@ struct MemoryStore {
     var snapshot: Snapshot {
         let rows = items.values.sorted { $0.id < $1.id }
         return Snapshot(items: rows, categories: categories.values.sorted { $0.id < $1.id },
-                        knownNames: rows.reversed().map(\.name))
+                        knownNames: rows.reversed().map(\.name), checkOrder: checkOrder)
     }
 
     /// Carries out a command in one "transaction".
@@ -333,8 +330,13 @@ struct MemoryStore {
             (items, categories, lastItemID, lastCategoryID) = saved
             return ChangeSet()
         }
-        return ChangeSet(items: itemLog.filter { $0.before != $0.after },
-                         categories: categoryLog.filter { $0.before != $0.after })
+        let changes = ChangeSet(items: itemLog.filter { $0.before != $0.after },
+                                categories: categoryLog.filter { $0.before != $0.after })
+        for change in changes.items where change.after?.isPurchased == true && change.before?.isPurchased != true {
+            checks += 1
+            checkOrder[change.id] = checks
+        }
+        return changes
     }
 
     private mutating func carryOut(_ command: Command, now: Timestamp) -> Bool {

@@ -297,6 +297,27 @@ final class ReducerTests: XCTestCase {
 
     /// Found by ReducerPropertyTests: a check was numbered by how many items had ever been checked,
     /// so checking an item a second time repeated a number, and ties went by id instead.
+    /// Issue 10.9: Purchased, opened after checks made on To buy, shows its newest row selected.
+    func testPurchasedOpensOnTheNewestAfterSeveralChecks() {
+        let all = (0..<12).map { item(Int64($0 + 1), "item\($0 < 10 ? "0" : "")\($0)") }
+        var s = makeState(items: all)
+        s.apply(.resize(width: 40, height: 10))
+        s.apply(.showScreen(.purchased))
+        s.apply(.showScreen(.toBuy))
+        for it in all {
+            var bought = it
+            bought.purchasedAt = 5000
+            s.apply(.committed(ChangeSet(items: [RowChange(id: it.id, before: it, after: bought)]), CommitContext()))
+        }
+        s.apply(.showScreen(.purchased))
+        XCTAssertEqual(s.list.selected, .item(12), "the last checked, at the top")
+        XCTAssertEqual(s.list.scroll, 0)
+        s.apply(.move(3))
+        s.apply(.showScreen(.toBuy))
+        s.apply(.showScreen(.purchased))
+        XCTAssertEqual(s.list.selected, .item(9), "with nothing changed, the place is kept")
+    }
+
     func testAnItemCheckedAgainListsFirstAmongSameSecondChecks() {
         let a = item(1, "a"), b = item(2, "b"), c = item(3, "c")
         var s = makeState(items: [a, b, c])

@@ -170,6 +170,20 @@ final class CommandTests: TemporaryDirectoryTestCase {
 
     // MARK: - check, uncheck, delete, clear
 
+    /// Issue 10.9: checks within one second list the last one first, in every kago.
+    func testChecksInOneSecondListTheLastCheckedFirst() throws {
+        let store = try openStore()
+        let ids = try (0..<4).map { try add(store, "item\($0)").id }
+        for id in [ids[2], ids[0], ids[3], ids[1]] { _ = try store.perform(.setPurchased(ids: [id], true), now: now) }
+        let expected = [ids[1], ids[3], ids[0], ids[2]]
+        XCTAssertEqual(try store.items(purchased: true).map(\.id), expected)
+        let other = try openStore()
+        let snapshot = try other.load()
+        let rows = ListRows.purchased(snapshot.itemsByID.values.filter(\.isPurchased), categories: [:], filter: "",
+                                      checkOrder: snapshot.checkOrder)
+        XCTAssertEqual(rows, expected.map { .item($0) }, "the TUI, opening the list, orders them the same")
+    }
+
     func testSetPurchasedTouchesOnlyRowsThatChange() throws {
         let store = try openStore()
         let a = try add(store, "a")
@@ -178,7 +192,7 @@ final class CommandTests: TemporaryDirectoryTestCase {
         let changes = try store.perform(.setPurchased(ids: [a.id, b.id, 999], true), now: now + 2)
         XCTAssertEqual(changes.items.map(\.id), [b.id])
         XCTAssertEqual(changes.items.first?.after?.purchasedAt, now + 2)
-        XCTAssertEqual(try store.items(purchased: true).map(\.purchasedAt), [now + 1, now + 2], "a keeps its time")
+        XCTAssertEqual(try store.items(purchased: true).map(\.purchasedAt), [now + 2, now + 1], "a keeps its time; newest first")
 
         let unchecked = try store.perform(.setPurchased(ids: [a.id], false), now: now + 3)
         XCTAssertEqual(unchecked.items.first?.before?.purchasedAt, now + 1)

@@ -130,3 +130,30 @@ test_export_onto_the_database_is_refused() {
     keys q
     wait_exit 0
 }
+
+# Purchased, opened after a dozen checks at 40×10, shows the newest selected; `kago list
+# --purchased` lists same-second checks in the same order (SPEC §4: newest first).
+test_purchased_opens_on_the_newest() {
+    write_config $'intro_seen = 1\nsort = added\n'
+    local i
+    for i in 00 01 02 03 04 05 06 07 08 09 10 11; do run_kago add "item$i"; done
+    start_kago
+    tm resize-window -t "$CUR" -x 40 -y 10
+    wait_for "To buy 12"
+    keys 2 1
+    for i in 00 01 02 03 04 05 06 07 08 09 10 11; do keys Space; done
+    wait_for "Purchased 12"
+    keys 2
+    wait_for "[x] item11"
+    [[ $(screen | sed -n 2p) == *"[x] item11"* ]] || fail "the newest is not at the top"
+    keys Space
+    wait_for "Purchased 11"
+    run_kago list --all
+    [[ $OUT == *"[ ] item11"* ]] || fail "the selection was not on item11: $OUT"
+    run_kago list --purchased
+    local first
+    first=$(head -1 <<< "$OUT")
+    [[ $first == *"[x] item10"* ]] || fail "kago list --purchased starts with: $first"
+    keys q
+    wait_exit 0
+}

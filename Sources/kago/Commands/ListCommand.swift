@@ -1,7 +1,8 @@
 import KagoFormats
 import KagoState
 
-/// `kago list [--purchased | --all] [--json]`: the items in the order they were added.
+/// `kago list [--purchased | --all] [--json]`: the items in the order they were added
+/// (`--purchased`: the last checked first, as the Purchased screen lists them).
 enum ListCommand {
     static func run(_ args: [String], _ startup: Startup) throws(ExitError) {
         let a = try Arguments(args, command: "list", flags: ["--json", "--purchased", "--all"])
