@@ -128,6 +128,8 @@ public indirect enum StatusMessage: Equatable, Sendable {
     case categoryExists(String)
     case reservedCategoryName(String)
     case alreadyOnList(String)
+    /// A text over its limit (`ItemLimits`).
+    case tooLong(ItemLimits.Field)
     case undone(StatusMessage?), redone(StatusMessage?)
     case nothingToUndo, nothingToRedo, nothingPurchased, nothingSelected
     case emptyName, emptyCategoryName, badDate(String)
@@ -147,7 +149,7 @@ public indirect enum StatusMessage: Equatable, Sendable {
         case .pastedLine: return true
         case .emptyName, .emptyCategoryName, .badDate, .configProblem, .introNotSaved, .saveFailed, .configUnreadable,
              .nothingToUndo, .nothingToRedo, .nothingPurchased, .nothingSelected, .uncategorisedIsFixed,
-             .notUndoneChangedElsewhere, .notRedoneChangedElsewhere, .reservedCategoryName:
+             .notUndoneChangedElsewhere, .notRedoneChangedElsewhere, .reservedCategoryName, .tooLong:
             return true
         default:
             return false

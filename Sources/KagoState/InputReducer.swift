@@ -59,7 +59,12 @@ extension AppState {
         for (index, line) in whole.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
         where !line.allSatisfy(\.isWhitespace) {
             switch QuickAdd.parse(String(line), today: clock.today) {
-            case .success(let draft): drafts.append(draft)
+            case .success(let draft):
+                if let field = ItemLimits.overlong(draft) {
+                    show(.pastedLine(index + 1, .tooLong(field)))
+                    return []
+                }
+                drafts.append(draft)
             case .failure(let problem):
                 // All or nothing, and the line is left as it was: the paste is still on the clipboard.
                 show(.pastedLine(index + 1, problem.message))
@@ -111,6 +116,10 @@ extension AppState {
                 show(problem.message)
                 return []
             case .success(let draft):
+                if let field = ItemLimits.overlong(draft) {
+                    show(.tooLong(field))
+                    return []
+                }
                 if let category = draft.category, Category.isReserved(category) {
                     show(.reservedCategoryName(category))
                     return []
@@ -134,6 +143,10 @@ extension AppState {
             if name.hasPrefix("#") || name.hasPrefix("＃") { name = String(name.dropFirst().trimmingWhitespace()) }
             guard !name.isEmpty else { show(.emptyCategoryName); return [] }
             guard !Category.isReserved(name) else { show(.reservedCategoryName(name)); return [] }
+            if ItemLimits.isOver(name, .category) {
+                show(.tooLong(.category))
+                return []
+            }
             let existing = categories.values.first { $0.name.matchKey == name.matchKey }
             input = nil
             if case .renameCategory(let id) = state.purpose {

@@ -37,8 +37,14 @@ extension Store {
     /// for completion unless a more recent use already is.
     /// - Throws: `.refused("row N: …")` (1-based) before writing anything when a row is invalid.
     public func insert(_ rows: [ImportRow], now: Timestamp) throws(StoreError) -> ChangeSet {
-        for (index, row) in rows.enumerated() where row.name.allSatisfy(\.isWhitespace) {
-            throw .refused("row \(index + 1): an item needs a name")
+        for (index, row) in rows.enumerated() {
+            if row.name.allSatisfy(\.isWhitespace) { throw .refused("row \(index + 1): an item needs a name") }
+            if let field = ItemLimits.overlong(name: row.name, note: row.note, category: row.category) {
+                throw .refused("row \(index + 1): \(field.problem)")
+            }
+            if let category = row.category, Category.isReserved(category) {
+                throw .refused("row \(index + 1): '\(category)' is kept for items without a category")
+            }
         }
         return try write { changes in
             // Each category is looked up once per import, not once per row.

@@ -32,6 +32,7 @@ extension Store {
 
     private func add(_ draft: ItemDraft, now: Timestamp, into changes: inout ChangeRecorder) throws {
         let name = try requireName(draft.name, "an item")
+        try requireWithinLimits(draft)
         // A name bought before, added without a category, gets the one it had last time.
         var categoryName = nonEmpty(draft.category)
         if categoryName == nil { categoryName = try Learned.category(for: name, in: db) }
@@ -45,6 +46,7 @@ extension Store {
     private func edit(_ id: Int64, _ draft: ItemDraft, now: Timestamp, into changes: inout ChangeRecorder) throws {
         guard let before = try fetchItem(id) else { throw StoreError.refused("item \(id) no longer exists") }
         let name = try requireName(draft.name, "an item")
+        try requireWithinLimits(draft)
         // No learned lookup: an edit says exactly what the item is, uncategorised included.
         let category = try nonEmpty(draft.category).map { try ensureCategory(named: $0, into: &changes) }
         var after = before
@@ -124,6 +126,10 @@ extension Store {
             try writeCategory(after)
             changes.categories.record(after.id, before: before, after: after)
         }
+    }
+
+    func requireWithinLimits(_ draft: ItemDraft) throws(StoreError) {
+        if let field = ItemLimits.overlong(draft) { throw .refused(field.problem) }
     }
 
     func requireName(_ name: String, _ what: String) throws(StoreError) -> String {

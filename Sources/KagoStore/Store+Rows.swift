@@ -111,6 +111,7 @@ extension Store {
 
     /// Refuses the name of the fixed "Uncategorised" row for a real category.
     func refuseReserved(_ name: String) throws(StoreError) {
+        if ItemLimits.isOver(name, .category) { throw .refused(ItemLimits.Field.category.problem) }
         if Category.isReserved(name) { throw .refused("'\(name)' is kept for items without a category; choose another name") }
     }
 

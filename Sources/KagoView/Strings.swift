@@ -56,6 +56,9 @@ public struct Strings: Sendable {
         case .categoryExists(let n): return format(.msgCategoryExists, ["name": n])
         case .reservedCategoryName(let n): return format(.msgReservedCategory, ["name": n])
         case .alreadyOnList(let n): return format(.msgAlreadyOnList, ["name": n])
+        case .tooLong(let field):
+            let name: StringKey = field == .name ? .fieldName : field == .note ? .fieldNote : .fieldCategory
+            return format(.msgTooLong, ["field": self[name], "limit": String(field.limit)])
         case .undone(let what): return format(.msgUndone, ["what": what.map(message) ?? self[.msgUndoneNothing]])
         case .redone(let what): return format(.msgRedone, ["what": what.map(message) ?? self[.msgUndoneNothing]])
         case .nothingToUndo: return self[.msgNothingToUndo]

@@ -31,6 +31,26 @@ final class ItemCommandTests: CLITestCase {
         XCTAssertEqual(try kago("list").out, "", "nothing was added")
     }
 
+    /// Issue 10.11: names, notes, categories and import files have caps; over one, nothing is written.
+    func testTextsOverTheirLimitsAreRefused() throws {
+        let long = { (n: Int) in String(repeating: "あ", count: n) }
+        XCTAssertEqual(try kago("add", long(1000)).status, 0, "1,000 characters is fine")
+        var r = try kago("add", long(1001))
+        XCTAssertEqual(r.status, 2)
+        XCTAssertEqual(r.err, "kago: the name is longer than 1000 characters\n")
+        r = try kago("add", "milk #\(long(101))")
+        XCTAssertEqual(r.err, "kago: the category is longer than 100 characters\n")
+        r = try kago("import", "-", "--format", "csv", stdin: "name,note\nmilk,\ntea,\(long(10_001))\n")
+        XCTAssertEqual(r.status, 2)
+        XCTAssertEqual(r.err, "kago: row 2: the note is longer than 10000 characters\n")
+        let huge = root + "/huge.csv"
+        FileManager.default.createFile(atPath: huge, contents: Data(count: 64 << 20 + 1))
+        r = try kago("import", huge)
+        XCTAssertEqual(r.status, 2)
+        XCTAssertEqual(r.err, "kago: \(huge) is larger than 64 MiB; nothing was imported\n")
+        XCTAssertEqual(try kago("list").lines.count, 1, "only the first add was saved")
+    }
+
     func testListAlignsColumnsByDisplayWidth() throws {
         try add("milk x2 #dairy @2026-12-24", "牛乳 500g #乳製品", "bread", "tea @2026-01-05")
         let r = try kago("list")

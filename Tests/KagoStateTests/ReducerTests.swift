@@ -541,6 +541,22 @@ final class ReducerTests: XCTestCase {
         XCTAssertNil(s.message)
     }
 
+    /// Issue 10.11: the input line refuses a text over its limit, keeping the line.
+    func testTheInputLineRefusesTextsOverTheirLimits() {
+        var s = makeState()
+        s.apply(.startAdd)
+        s.apply(.line(.insert(String(repeating: "a", count: 1001))))
+        XCTAssertEqual(s.apply(.submit), [])
+        XCTAssertEqual(s.message?.message, .tooLong(.name))
+        XCTAssertNotNil(s.input)
+        s.apply(.cancel)
+        s.apply(.showScreen(.categories))
+        s.apply(.startAddCategory)
+        s.apply(.line(.insert(String(repeating: "c", count: 101))))
+        XCTAssertEqual(s.apply(.submit), [])
+        XCTAssertEqual(s.message?.message, .tooLong(.category))
+    }
+
     func testAddingANameAlreadyToBuySaysSoThenEnterAgainAddsIt() {
         var s = makeState(items: [item(1, "bread"), item(2, "milk")])
         s.apply(.startAdd)

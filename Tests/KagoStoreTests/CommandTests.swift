@@ -41,6 +41,23 @@ final class CommandTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(try store.load(), before, "nothing written")
     }
 
+    /// Issue 10.11: the store, every writer's gate, refuses texts over their limits.
+    func testTextsOverTheirLimitsAreRefused() throws {
+        let store = try openStore()
+        let milk = try add(store, "milk")
+        let before = try store.load()
+        let long = { (n: Int) in String(repeating: "x", count: n) }
+        for command: Command in [.add(ItemDraft(name: long(1001))), .add(ItemDraft(name: "a", note: long(10_001))),
+                                 .edit(id: milk.id, ItemDraft(name: "a", category: long(101))),
+                                 .addCategory(name: long(101))] {
+            XCTAssertThrowsError(try store.perform(command, now: now), "\(command)")
+        }
+        XCTAssertThrowsError(try store.insert([ImportRow(name: "a"), ImportRow(name: long(1001))], now: now)) {
+            XCTAssertEqual(($0 as? StoreError)?.message, "row 2: the name is longer than 1000 characters")
+        }
+        XCTAssertEqual(try store.load(), before)
+    }
+
     func testAddMatchesCategoriesCaseInsensitivelyBeyondASCII() throws {
         let store = try openStore()
         let first = try add(store, "apples", category: "Äpfel-Obst")

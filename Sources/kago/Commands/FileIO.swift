@@ -9,10 +9,16 @@ enum FileIO {
     static var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
 
     /// The whole content of a file, or of standard input for `-`.
-    static func read(_ path: String) throws(ExitError) -> [UInt8] {
+    /// - Parameter limit: the most it reads; more is a usage error (exit 2), found before
+    ///   reading a regular file and by reading one byte past the limit otherwise.
+    static func read(_ path: String, limit: Int) throws(ExitError) -> [UInt8] {
         let fd = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw .runtime("cannot read \(SafeText.sanitize(path)): \(FileSystem.errnoText())") }
         defer { if fd != STDIN_FILENO { close(fd) } }
+        let tooLarge = ExitError.usage("\(path == "-" ? "standard input" : SafeText.sanitize(path)) is larger than "
+                                       + "\(limit >> 20) MiB; nothing was imported", hint: nil)
+        var st = stat()
+        if fstat(fd, &st) == 0, FileSystem.isRegular(st), Int(st.st_size) > limit { throw tooLarge }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
@@ -23,6 +29,7 @@ enum FileIO {
             }
             if n == 0 { return bytes }
             bytes.append(contentsOf: chunk[0..<n])
+            if bytes.count > limit { throw tooLarge }
         }
     }
 

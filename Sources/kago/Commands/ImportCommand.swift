@@ -20,7 +20,7 @@ enum ImportCommand {
         if flagged == nil, extensionFormat == .md {
             throw .usage("cannot import Markdown; export and import json or csv", hint: "Try 'kago help import'.")
         }
-        let bytes = try FileIO.read(path)
+        let bytes = try FileIO.read(path, limit: ItemLimits.importBytes)
         let format = flagged ?? extensionFormat ?? (firstByte(bytes) == UInt8(ascii: "[") ? .json : .csv)
         let shownPath = path == "-" ? "standard input" : SafeText.sanitize(path)
         let records: [ItemRecord]
