@@ -130,6 +130,8 @@ public indirect enum StatusMessage: Equatable, Sendable {
     case alreadyOnList(String)
     /// A text over its limit (`ItemLimits`).
     case tooLong(ItemLimits.Field)
+    /// The database was opened for reading only: changes cannot be saved.
+    case readOnly
     case undone(StatusMessage?), redone(StatusMessage?)
     case nothingToUndo, nothingToRedo, nothingPurchased, nothingSelected
     case emptyName, emptyCategoryName, badDate(String)
@@ -149,7 +151,7 @@ public indirect enum StatusMessage: Equatable, Sendable {
         case .pastedLine: return true
         case .emptyName, .emptyCategoryName, .badDate, .configProblem, .introNotSaved, .saveFailed, .configUnreadable,
              .nothingToUndo, .nothingToRedo, .nothingPurchased, .nothingSelected, .uncategorisedIsFixed,
-             .notUndoneChangedElsewhere, .notRedoneChangedElsewhere, .reservedCategoryName, .tooLong:
+             .notUndoneChangedElsewhere, .notRedoneChangedElsewhere, .reservedCategoryName, .tooLong, .readOnly:
             return true
         default:
             return false

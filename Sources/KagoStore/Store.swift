@@ -25,14 +25,17 @@ public final class Store {
     let db: Database
     /// Whether every page has been read looking for damage since the file was opened.
     public private(set) var isScanned: Bool
+    /// Whether the file was opened for reading only (kago may not write it or its directory).
+    public let isReadOnly: Bool
 
     /// The schema version this kago writes.
     public static var schemaVersion: Int { Schema.currentVersion }
 
-    private init(path: String, db: Database, scanned: Bool) {
+    private init(path: String, db: Database, scanned: Bool, readOnly: Bool = false) {
         self.path = path
         self.db = db
         isScanned = scanned
+        isReadOnly = readOnly
     }
 
     /// Opens the database at `path`, creating it and its directories when missing, and
@@ -41,8 +44,12 @@ public final class Store {
     /// - Throws: `.unreadable` for a file that is not a kago database or is damaged,
     ///   `.newerSchema` for one written by a newer kago (both leave the file untouched),
     ///   `.cannotCreate` / `.cannotWrite` for I/O problems.
-    /// - Parameter check: how closely to look at an existing file before trusting it.
-    public static func open(path: String, check: OpenCheck = .full) throws(StoreError) -> Store {
+    /// - Parameters:
+    ///   - check: how closely to look at an existing file before trusting it.
+    ///   - readOnlyIfNeeded: an existing file that kago may not write (permissions, a
+    ///     read-only mount) is opened for reading instead of refused; writes then fail.
+    public static func open(path: String, check: OpenCheck = .full, readOnlyIfNeeded: Bool = false) throws(StoreError) -> Store {
+        if readOnlyIfNeeded, let store = try openReadOnlyIfUnwritable(path: path) { return store }
         try FileSystem.createDirectories(FileSystem.directory(of: path))
         if let st = FileSystem.status(path) {
             guard FileSystem.isRegular(st) else {
@@ -77,6 +84,35 @@ public final class Store {
             throw StoreError.wrap(error, path: path, writing: true)
         }
     }
+
+    /// Opens an existing database that kago can read but not write: the file, or its directory
+    /// (where SQLite keeps the -wal and -shm beside it), is not writable. Nil when writable.
+    ///
+    /// Without a -wal beside it the file is read as immutable (SQLite needs no -shm then); a
+    /// WAL left by a writer is read with the writer's -shm.
+    private static func openReadOnlyIfUnwritable(path: String) throws(StoreError) -> Store? {
+        guard let st = FileSystem.status(path), FileSystem.isRegular(st), st.st_size > 0,
+              access(path, W_OK) != 0 || access(FileSystem.directory(of: path), W_OK) != 0,
+              access(path, R_OK) == 0 else { return nil }
+        try Validation.check(path, scanPages: false)
+        do {
+            let immutable = !FileSystem.exists(path + "-wal")
+            let db = try Database(path: Validation.uri(path, immutable: immutable), flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI)
+            try db.execute("PRAGMA cache_size = -\(cacheKiB)")
+            let identity = try db.read { try Schema.Identity.read(db) }
+            // An older schema would need its migration, a write.
+            guard identity.version == Schema.currentVersion else {
+                throw StoreError.cannotWrite(path: path, reason: "it is read-only and needs upgrading by a kago that can write it")
+            }
+            // Nothing is written, so the pages are scanned only as the reads touch them.
+            return Store(path: path, db: db, scanned: true, readOnly: true)
+        } catch {
+            throw StoreError.wrap(error, path: path, writing: false)
+        }
+    }
+
+    /// Why a read-only store cannot write.
+    public static let readOnlyReason = "the database is read-only for you"
 
     /// SQLite's page cache per connection, in KiB.
     static let cacheKiB = 256
@@ -115,6 +151,7 @@ public final class Store {
     /// The pages are scanned first if they have not been: a write into a damaged file could
     /// bury the damage deeper, and the file must stay as it was.
     func write(_ body: (inout ChangeRecorder) throws -> Void) throws(StoreError) -> ChangeSet {
+        if isReadOnly { throw .cannotWrite(path: path, reason: Self.readOnlyReason) }
         if !isScanned { try verify() }
         do {
             return try db.transaction {

@@ -21,7 +21,7 @@ public enum StringKey: String, CaseIterable, Sendable {
     case msgConfigBadValue, msgConfigUnreadable, msgConfigUnknownKey, msgConfigMore, msgIntroNotSaved, msgSaveFailed, undoHint
     case msgCtrlCAgain, msgNotUndone, msgNotRedone, msgAddedItems, msgPastedLine
     case msgCategoryMerged, msgCategoryMovedDown, msgCategoryMovedUp, msgCategoryExists, msgReservedCategory
-    case msgAlreadyOnList, categoryInputHint, msgTooLong, fieldName, fieldNote, fieldCategory
+    case msgAlreadyOnList, categoryInputHint, msgTooLong, fieldName, fieldNote, fieldCategory, msgReadOnly
     // Input line and confirmation
     case promptAdd, promptEdit, promptFilter, promptNewCategory, promptRename, inputHint, confirmClear
     // Help overlay

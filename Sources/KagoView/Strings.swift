@@ -56,6 +56,7 @@ public struct Strings: Sendable {
         case .categoryExists(let n): return format(.msgCategoryExists, ["name": n])
         case .reservedCategoryName(let n): return format(.msgReservedCategory, ["name": n])
         case .alreadyOnList(let n): return format(.msgAlreadyOnList, ["name": n])
+        case .readOnly: return self[.msgReadOnly]
         case .tooLong(let field):
             let name: StringKey = field == .name ? .fieldName : field == .note ? .fieldNote : .fieldCategory
             return format(.msgTooLong, ["field": self[name], "limit": String(field.limit)])

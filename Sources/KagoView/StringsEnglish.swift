@@ -53,6 +53,7 @@ extension Strings {
         .msgReservedCategory: "{name} is kept for items without a category; choose another name",
         .msgAlreadyOnList: "{name} is already on the list; Enter again adds another",
         .categoryInputHint: "Enter save · Esc cancel", .msgTooLong: "Not saved: the {field} is longer than {limit} characters",
+        .msgReadOnly: "Read-only: you can look, but changes cannot be saved here",
         .fieldName: "name", .fieldNote: "note", .fieldCategory: "category",
         .msgAddedItems: "Added {count} items", .msgPastedLine: "Nothing added: line {line}: {what}",
         .msgNotUndone: "Changed elsewhere since: not undone",

@@ -53,6 +53,7 @@ extension Strings {
         .msgReservedCategory: "{name} はカテゴリなしの項目用です。別の名前にしてください",
         .msgAlreadyOnList: "{name} はすでにリストにあります。もう一度 Enter で追加します",
         .categoryInputHint: "Enter 保存 · Esc 中止", .msgTooLong: "保存しません: {field}が {limit} 文字を超えています",
+        .msgReadOnly: "読み取り専用です: 見ることはできますが、変更は保存できません",
         .fieldName: "名前", .fieldNote: "メモ", .fieldCategory: "カテゴリ",
         .msgAddedItems: "{count} 件追加しました", .msgPastedLine: "追加していません: {line} 行目: {what}",
         .msgNotUndone: "ほかの場所で変更されたため、取り消しませんでした",

@@ -104,7 +104,8 @@ public enum StatusLine {
     static func renderMessage(_ m: StatusMessage, y: Int, strings: Strings, into buffer: inout ScreenBuffer) {
         let hint = m.offersUndo ? strings[.undoHint] : ""
         let hintWidth = hint.isEmpty ? 0 : DisplayWidth.of(hint) + 2
-        let used = buffer.write(strings.message(m), x: 1, y: y, maxWidth: buffer.width - 2 - hintWidth,
+        let room = buffer.width - 2 - hintWidth
+        let used = buffer.write(PathShortening.fit(strings.message(m), width: room), x: 1, y: y, maxWidth: room,
                                 style: Style(m.isError ? .error : .message))
         if !hint.isEmpty { buffer.write(hint, x: 1 + used + 2, y: y, style: Style(.hintKey)) }
     }

@@ -24,11 +24,12 @@ final class App {
     static func run(_ startup: Startup, forceIntro: Bool) throws(ExitError) {
         do { try Terminal.checkAvailable(environment: startup.environment) } catch { throw .runtime(error.message) }
         // The page scan waits until the first frame is up (see `start`).
-        let store = try startup.openStore(check: .header)
+        let store = try startup.openStore(check: .header, readOnlyIfNeeded: true)
         var state = AppState(settings: startup.settings, language: startup.language, clock: SystemClock.local(),
                              showIntro: forceIntro || startup.settings.introSeen < currentIntroVersion,
                              problems: startup.problems)
         if let reason = startup.configUnreadable { state.message = ShownMessage(message: .configUnreadable(reason)) }
+        if store.isReadOnly { state.message = ShownMessage(message: .readOnly) }
         let strings = Strings(startup.language)
         let terminal: Terminal
         do {

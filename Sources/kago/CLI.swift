@@ -1,5 +1,6 @@
 import KagoState
 import KagoStore
+import KagoView
 
 /// Parses the command line and runs the command (SPEC §1). Returns the exit status.
 enum CLI {
@@ -52,6 +53,11 @@ enum CLI {
             try noArguments(rest, after: first)
             let startup = try Startup.load(environment: environment)
             Output.out("config: \(startup.paths.configFile)\ndata:   \(startup.paths.databaseFile)\n")
+            // Every problem, with its line: the status line of the list has room for one.
+            let english = Strings(.en)
+            let problems = startup.problems.map { english.message(.configProblem($0, more: 0)) }
+                + (startup.configUnreadable.map { [english.message(.configUnreadable($0))] } ?? [])
+            for problem in problems { Output.out(SafeText.sanitize(problem) + "\n") }
         case "help":
             guard let topic = rest.first else { Output.out(Help.overview); return }
             try noArguments(Array(rest.dropFirst()), after: topic)
@@ -84,7 +90,7 @@ enum CLI {
         }) {
             do { try ConfigStore.saveIntroSeen(version: 0, path: path) } catch { throw .runtime(error.message) }
         } else if case .unreadable(let reason) = ConfigStore.read(path: path) {
-            throw .runtime("cannot read \(path): \(reason)", hint: "The file was left untouched.")
+            throw .runtime(reason, hint: "The file was left untouched.")
         }
         Output.out(path + "\n")
     }

@@ -117,7 +117,8 @@ enum Help {
         "paths": """
         Usage: kago paths
 
-        Prints the config file and the database kago uses (XDG_CONFIG_HOME, XDG_DATA_HOME).
+        Prints the config file and the database kago uses (XDG_CONFIG_HOME, XDG_DATA_HOME),
+        then every problem in the config file, with its line.
 
         """,
     ]

@@ -38,9 +38,10 @@ struct Startup {
     }
 
     /// Opens the store, turning its errors into the one-line exit (SPEC §7).
-    func openStore(check: OpenCheck = .full) throws(ExitError) -> Store {
+    /// - Parameter readOnlyIfNeeded: a file kago may not write is opened for reading.
+    func openStore(check: OpenCheck = .full, readOnlyIfNeeded: Bool = false) throws(ExitError) -> Store {
         do {
-            return try Store.open(path: paths.databaseFile, check: check)
+            return try Store.open(path: paths.databaseFile, check: check, readOnlyIfNeeded: readOnlyIfNeeded)
         } catch {
             throw .runtime(error.message, hint: Startup.hint(for: error))
         }

@@ -61,6 +61,28 @@ final class ErrorPathTests: CLITestCase {
         XCTAssertEqual(try kago("paths").out, "config: \(configFile)\ndata:   \(dataFile)\n")
     }
 
+    /// Issue 10.12: every config problem can be read with its line, and errors say things once.
+    func testPathsListsEveryConfigProblemAndErrorsSayItOnce() throws {
+        try FileManager.default.createDirectory(atPath: root + "/config/kago", withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: configFile, contents: Data("a = b\nsort = zz\n# fine\nfoo = 1\n".utf8))
+        let r = try kago("paths")
+        XCTAssertEqual(r.status, 0)
+        XCTAssertEqual(r.lines.dropFirst(2), ["config line 1: unknown key a; ignored",
+                                              "config line 2: sort = zz is not valid; using the default",
+                                              "config line 4: unknown key foo; ignored"])
+        try FileManager.default.removeItem(atPath: configFile)
+        try FileManager.default.createDirectory(atPath: configFile, withIntermediateDirectories: true)
+        XCTAssertEqual(try kago("--reset-intro").err,
+                       "kago: cannot read \(configFile): Is a directory\nThe file was left untouched.\n")
+    }
+
+    func testImportingAFileThatIsNotTextSaysSo() throws {
+        try kago("add", "milk")
+        let r = try kago("import", dataFile, "--format", "csv")
+        XCTAssertEqual(r.status, 1)
+        XCTAssertEqual(r.err, "kago: \(dataFile): not a JSON or CSV file\nNothing was imported.\n")
+    }
+
     func testOutputToAClosedPipeOrFullDiskFails() throws {
         try add("milk")
         let process = Process()

@@ -157,3 +157,42 @@ test_purchased_opens_on_the_newest() {
     keys q
     wait_exit 0
 }
+
+# A database its user may only read (here: a read-only data directory, as the user nobody)
+# can still be listed, exported and looked at in the TUI, which says it is read-only.
+test_readonly_database_can_be_read() {
+    [[ $(id -u) == 0 ]] || skip "needs root to act as the user nobody"
+    command -v setpriv > /dev/null || skip "no setpriv"
+    local dir="$T_DIR/user"
+    mkdir -p "$dir/home"
+    chmod o+x "$E2E_ROOT" "$T_DIR"
+    chmod 777 "$dir"
+    cp "$KAGO" "$dir/kago"
+    chown nobody:nogroup "$dir/home"
+    as_user_nobody "$dir" add milk
+    as_user_nobody "$dir" add bread
+    local data="$dir/home/.local/share/kago" before
+    chmod 500 "$data"
+    before=$(sha256sum < "$data/kago.sqlite3")
+    as_user_nobody "$dir" list
+    assert_eq "$RC" 0 "list of a read-only database ($ERR)"
+    assert_eq "$OUT" $'1  [ ] milk\n2  [ ] bread' "the list"
+    as_user_nobody "$dir" export --format csv
+    assert_eq "$RC" 0 "export of a read-only database ($ERR)"
+    [[ $OUT == *"bread"* ]] || fail "export printed: $OUT"
+    printf '#!/bin/sh\nexec setpriv --reuid=nobody --regid=nogroup --clear-groups %q "$@"\n' "$dir/kago" > "$dir/as-nobody"
+    chmod 755 "$dir/as-nobody"
+    mkdir -p "$dir/home/.config/kago"
+    printf 'intro_seen = 2\n' > "$dir/home/.config/kago/config"
+    chmod -R a+rX "$dir/home/.config"
+    KAGO="$dir/as-nobody"
+    start_kago HOME="$dir/home" XDG_DATA_HOME="$dir/home/.local/share" XDG_CONFIG_HOME="$dir/home/.config"
+    wait_for "Read-only"
+    assert_has "To buy 2"
+    keys Space
+    wait_for "Not saved"
+    assert_has "To buy 2"
+    keys q
+    wait_exit 0
+    assert_eq "$(sha256sum < "$data/kago.sqlite3")" "$before" "the database"
+}

@@ -23,6 +23,10 @@ enum ImportCommand {
         let bytes = try FileIO.read(path, limit: ItemLimits.importBytes)
         let format = flagged ?? extensionFormat ?? (firstByte(bytes) == UInt8(ascii: "[") ? .json : .csv)
         let shownPath = path == "-" ? "standard input" : SafeText.sanitize(path)
+        // A database, an image, a zip: say so rather than quote its first bytes back.
+        if bytes.contains(0) || String(validating: bytes, as: UTF8.self) == nil {
+            throw .runtime("\(shownPath): not a JSON or CSV file", hint: "Nothing was imported.")
+        }
         let records: [ItemRecord]
         do {
             records = format == .json ? try ItemsJSON.decode(bytes) : try ItemsCSV.decode(bytes)

@@ -9,7 +9,7 @@ struct StoreAccess {
     ///   damaged page it needs surfaces as `cannot read`; the whole-file scan that guards
     ///   writes is skipped (it would add half again to `list --json` with 10,000 items).
     init(_ startup: Startup, readOnly: Bool = false) throws(ExitError) {
-        store = try startup.openStore(check: readOnly ? .header : .full)
+        store = try startup.openStore(check: readOnly ? .header : .full, readOnlyIfNeeded: readOnly)
     }
 
     /// Items by id: all, to buy (`false`) or purchased (`true`).
