@@ -21,6 +21,8 @@ public enum Action: Equatable, Sendable {
 
     // MARK: - Tutorial
     case introNext, introBack, introConfirm, introSkip
+    /// `q` in the tutorial: quits kago, or, in a tutorial replayed from the help, goes back.
+    case introQuit
     case introGoTo(Int)
 
     // MARK: - Screens and selection

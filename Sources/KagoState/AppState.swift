@@ -80,8 +80,12 @@ public struct IntroState: Equatable, Sendable {
     public var page = 0
     public var pageCount = 3
     public var transition: Transition?
+    /// Replayed from the help overlay: `q` goes back to the list instead of quitting.
+    public var isReplay = false
 
-    public init() {}
+    public init(isReplay: Bool = false) {
+        self.isReplay = isReplay
+    }
 }
 
 /// A page slide in progress.

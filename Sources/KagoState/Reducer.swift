@@ -85,6 +85,11 @@ extension AppState {
             if state.page < last { return turn(to: state.page + 1) }
             return finishIntro()
         case .introSkip: return finishIntro()
+        case .introQuit:
+            // Quitting a first run leaves the tutorial unseen; a replay just closes.
+            guard state.isReplay else { quitting = true; return [.quit] }
+            intro = nil
+            return []
         default:
             state.transition = nil
             intro = state
@@ -125,7 +130,7 @@ extension AppState {
                 helpScroll = max(0, min(end, helpScroll! + d))
             case .replayTutorial:
                 helpScroll = nil
-                intro = IntroState()
+                intro = IntroState(isReplay: true)
             case .toggleHelp, .cancel: helpScroll = nil
             default: break
             }

@@ -22,6 +22,20 @@ public enum DisplayWidth {
         return n
     }
 
+    /// The text cut to at most `width` cells, ending in `…` when cut; characters are never split.
+    public static func truncated(_ s: String, to width: Int) -> String {
+        guard of(s) > width else { return s }
+        var out = ""
+        var used = 0
+        for c in s {
+            let w = of(c)
+            if used + w > width - 1 { break }
+            out.append(c)
+            used += w
+        }
+        return width > 0 ? out + "…" : ""
+    }
+
     /// Cells a character (grapheme cluster) occupies: the sum of its scalars, as kago draws each
     /// spacing scalar in its own cell.
     public static func of(_ c: Character) -> Int {

@@ -100,7 +100,8 @@ public enum Keymap {
         Binding([.left, .char("h"), .char("p"), .backspace, .pageUp], .introBack, .hIntroBack),
         Binding([.enter], .introConfirm, .hIntroConfirm),
         Binding([.char("s"), .escape], .introSkip, .hIntroSkip),
-        Binding([.char("q"), .ctrl("c")], .quit, .hIntroQuit),
+        Binding([.char("q")], .introQuit, .hIntroQuit),
+        Binding([.ctrl("c")], .quit, .hQuit),
         redraw,
     ])
 

@@ -46,10 +46,11 @@ class CLITestCase: XCTestCase {
         try run(args, stdin: stdin.map { Array($0.utf8) }, environment: extra, allowEscapes: allowEscapes, file: file, line: line)
     }
 
+    /// - Parameter executable: the program to run instead of kago (one that runs kago, as `script` does).
     func run(_ args: [String], stdin: [UInt8]?, environment extra: [String: String] = [:], allowEscapes: Bool = false,
-             file: StaticString = #filePath, line: UInt = #line) throws -> Run {
+             executable: String = CLITestCase.binary, file: StaticString = #filePath, line: UInt = #line) throws -> Run {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = args
         var env = ["HOME": root + "/home", "XDG_CONFIG_HOME": root + "/config", "XDG_DATA_HOME": root + "/data",
                    "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin", "TZ": "UTC"]

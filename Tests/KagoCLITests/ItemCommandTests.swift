@@ -51,6 +51,18 @@ final class ItemCommandTests: CLITestCase {
         XCTAssertEqual(try kago("list").lines.count, 1, "only the first add was saved")
     }
 
+    /// Issue 10.14: on a terminal a long name is cut so rows fit; piped, the lines stay whole.
+    func testListFitsATerminalAndKeepsThePlainFormatInAPipe() throws {
+        let long = String(repeating: "A very long name ", count: 8).trimmingCharacters(in: .whitespaces)
+        try add("\(long) x2 #dairy @2026-12-24", "牛乳")
+        XCTAssertEqual(try kago("list").out, "1  [ ] \(long)  ×2  #dairy  @2026-12-24\n2  [ ] 牛乳\n")
+        let r = try run(["-q", "-c", "stty cols 50; '\(Self.binary)' list", "/dev/null"], stdin: nil, allowEscapes: true,
+                        executable: "/usr/bin/script")
+        let lines = r.out.split(separator: "\r\n").map(String.init)
+        XCTAssertEqual(lines.first, "1  [ ] A very long name…  ×2  #dairy  @2026-12-24")
+        XCTAssertEqual(lines.dropFirst().first, "2  [ ] 牛乳")
+    }
+
     func testListAlignsColumnsByDisplayWidth() throws {
         try add("milk x2 #dairy @2026-12-24", "牛乳 500g #乳製品", "bread", "tea @2026-01-05")
         let r = try kago("list")

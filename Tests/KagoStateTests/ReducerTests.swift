@@ -54,6 +54,23 @@ final class ReducerTests: XCTestCase {
         XCTAssertNotNil(q.intro, "quitting midway leaves the tutorial unseen")
     }
 
+    /// Issue 10.14: q in a tutorial replayed from the help returns to the list; on a first run it quits.
+    func testQInAReplayedTutorialReturnsToTheList() {
+        var s = makeState(items: [item(1, "milk"), item(2, "eggs")])
+        s.apply(.showScreen(.purchased))
+        s.apply(.showScreen(.toBuy))
+        s.apply(.move(1))
+        s.apply(.toggleHelp)
+        s.apply(.replayTutorial)
+        XCTAssertEqual(s.keyMode, .intro)
+        XCTAssertEqual(s.apply(.introQuit), [], "no quit, nothing saved")
+        XCTAssertFalse(s.quitting)
+        XCTAssertNil(s.intro)
+        XCTAssertEqual(s.list.selected, .item(2), "back where the user was")
+        var first = makeState(intro: true)
+        XCTAssertEqual(first.apply(.introQuit), [.quit])
+    }
+
     func testSlideAnimationRunsOnTicksAndAnyKeyCompletesIt() {
         var s = makeState(intro: true)
         s.apply(.introNext)

@@ -50,7 +50,7 @@ final class KeymapTests: XCTestCase {
         XCTAssertEqual(action(.enter, .intro), .introConfirm)
         XCTAssertEqual(action(.char("s"), .intro), .introSkip)
         XCTAssertEqual(action(.escape, .intro), .introSkip)
-        XCTAssertEqual(action(.char("q"), .intro), .quit)
+        XCTAssertEqual(action(.char("q"), .intro), .introQuit)
         XCTAssertEqual(action(.ctrl("c"), .intro), .quit)
         XCTAssertNil(action(.char("a"), .intro), "list keys do nothing in the tutorial")
     }

@@ -8,6 +8,14 @@ enum FileIO {
     /// Whether standard output is a terminal (then user text is shown sanitised).
     static var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
 
+    /// The width of the terminal standard output is, or nil when it is not one (a pipe, a file).
+    static var terminalWidth: Int? {
+        guard stdoutIsTerminal else { return nil }
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
+        return Int(size.ws_col)
+    }
+
     /// The whole content of a file, or of standard input for `-`.
     /// - Parameter limit: the most it reads; more is a usage error (exit 2), found before
     ///   reading a regular file and by reading one byte past the limit otherwise.

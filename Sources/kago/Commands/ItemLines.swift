@@ -12,16 +12,31 @@ enum ItemLines {
     /// - Parameters:
     ///   - categories: category names by id.
     ///   - prefix: text put before every line (an indent, or a word like `deleted`).
-    static func bytes(_ items: [Item], categories: [Int64: String], prefix: String = "") -> [UInt8] {
+    ///   - fitting: the terminal's width, when the lines are for one: a long name is cut (`…`)
+    ///     so rows fit instead of wrapping; nil (a pipe) keeps every name whole.
+    static func bytes(_ items: [Item], categories: [Int64: String], prefix: String = "", fitting: Int? = nil) -> [UInt8] {
         // Built as bytes with each width measured once: 10,000 lines in a few milliseconds.
-        let rows = items.map { item in
+        var rows = items.map { item in
             [String(item.id),
              (item.isPurchased ? "[x] " : "[ ] ") + shown(item.name),
              shown(displayQuantity(item.quantity)),
              item.categoryID.flatMap { categories[$0] }.map { "#" + shown($0) } ?? "",
              item.date.map { "@" + $0.iso } ?? ""].map { Cell(text: $0, width: width($0)) }
         }
-        let widths = (0..<5).map { c in rows.map { $0[c].width }.max() ?? 0 }
+        var widths = (0..<5).map { c in rows.map { $0[c].width }.max() ?? 0 }
+        if let fitting {
+            // The other columns and their gaps keep their room; the name gets the rest, at least
+            // enough for a readable start of it.
+            let others = widths.enumerated().filter { $0.offset != 1 && $0.element > 0 }.map { $0.element + 2 }.reduce(0, +)
+            let room = max(16, fitting - 1 - DisplayWidth.of(prefix) - others)
+            if widths[1] > room {
+                widths[1] = room
+                for i in rows.indices where rows[i][1].width > room {
+                    let text = DisplayWidth.truncated(rows[i][1].text, to: room)
+                    rows[i][1] = Cell(text: text, width: DisplayWidth.of(text))
+                }
+            }
+        }
         var out: [UInt8] = []
         out.reserveCapacity(rows.count * 64)
         for row in rows {
