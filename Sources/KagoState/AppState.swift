@@ -212,8 +212,10 @@ public struct AppState: Equatable, Sendable {
     /// hint row takes one more.
     public var listHeight: Int { max(1, height - 2 - (input != nil ? 1 : 0)) }
 
-    /// Lines the help overlay shows at once (its box, less the title and footer rows).
-    public var helpViewport: Int { max(1, height - 4) }
+    /// Lines the help overlay shows at once (below the tab bar, less its title and footer rows).
+    public var helpViewport: Int { Self.helpViewport(height: height) }
+
+    public static func helpViewport(height: Int) -> Int { max(1, height - 3) }
 
     /// The current screen's list.
     public var list: ListState {

@@ -124,10 +124,14 @@ extension AppState {
             return []
         }
         if helpScroll != nil {
+            let end = max(0, (helpLineCounts[screen] ?? 0) - helpViewport)
+            let page = max(1, helpViewport - 1)
             switch action {
-            case .helpScroll(let d):
-                let end = max(0, (helpLineCounts[screen] ?? 0) - helpViewport)
-                helpScroll = max(0, min(end, helpScroll! + d))
+            case .helpScroll(let d): helpScroll = max(0, min(end, helpScroll! + d))
+            case .pageDown: helpScroll = min(end, helpScroll! + page)
+            case .pageUp: helpScroll = max(0, helpScroll! - page)
+            case .moveToTop: helpScroll = 0
+            case .moveToBottom: helpScroll = end
             case .replayTutorial:
                 helpScroll = nil
                 intro = IntroState(isReplay: true)

@@ -25,7 +25,7 @@ public enum StringKey: String, CaseIterable, Sendable {
     // Input line and confirmation
     case promptAdd, promptEdit, promptFilter, promptNewCategory, promptRename, inputHint, confirmClear
     // Help overlay
-    case helpTitle, helpFooter, sectionGlobal, sectionToBuy, sectionPurchased, sectionCategories, sectionInput
+    case helpTitle, helpFooter, helpFooterWhole, sectionGlobal, sectionToBuy, sectionPurchased, sectionCategories, sectionInput
     case sectionTutorial
     case hNextScreen, hPreviousScreen, hJump, hDown, hUp, hTop, hBottom, hPageDown, hPageUp
     case hFilter, hClearFilter, hUndo, hRedo, hHelp, hQuit, hRedraw

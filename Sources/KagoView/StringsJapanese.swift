@@ -65,6 +65,7 @@ extension Strings {
         .confirmClear: "購入済み {count} 件をすべて削除しますか?",
 
         .helpTitle: "キー一覧", .helpFooter: "Esc 閉じる · j/k スクロール · t チュートリアル",
+        .helpFooterWhole: "Esc 閉じる · t チュートリアル",
         .sectionGlobal: "共通", .sectionToBuy: "買うもの", .sectionPurchased: "購入済み",
         .sectionCategories: "カテゴリ", .sectionInput: "入力行", .sectionTutorial: "チュートリアル",
         .hNextScreen: "次の画面", .hPreviousScreen: "前の画面", .hJump: "画面へ移動",

@@ -113,7 +113,7 @@ final class App {
     /// Takes the terminal's size, and the help overlay's length at that width (it wraps).
     private func resize() {
         let size = terminal.size
-        state.helpLineCounts = HelpOverlay.lineCounts(strings: strings, width: size.width)
+        state.helpLineCounts = HelpOverlay.lineCounts(strings: strings, width: size.width, height: size.height)
         dispatch(.resize(width: size.width, height: size.height))
     }
 

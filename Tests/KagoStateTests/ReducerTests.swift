@@ -590,6 +590,26 @@ final class ReducerTests: XCTestCase {
         XCTAssertNotEqual(p.apply(.submit), [], "a purchased milk is no reason to ask")
     }
 
+    /// Issue 10.8: the help pages by its visible height, and g/G/Home/End go to its ends.
+    func testHelpPagesByWhatShowsAndGoesToItsEnds() {
+        var s = makeState()
+        s.apply(.resize(width: 80, height: 12))
+        s.helpLineCounts = [.toBuy: 40]
+        s.apply(.toggleHelp)
+        XCTAssertEqual(s.helpViewport, 9)
+        s.apply(.pageDown)
+        XCTAssertEqual(s.helpScroll, 8, "a page, keeping one line for context: no line is skipped")
+        s.apply(.moveToBottom)
+        XCTAssertEqual(s.helpScroll, 31, "the last line at the bottom")
+        s.apply(.pageDown)
+        XCTAssertEqual(s.helpScroll, 31)
+        s.apply(.pageUp)
+        XCTAssertEqual(s.helpScroll, 23)
+        s.apply(.moveToTop)
+        XCTAssertEqual(s.helpScroll, 0)
+        XCTAssertEqual(s.keyMode, .help, "motion keys keep the overlay open")
+    }
+
     func testClearPurchasedAsksFirst() {
         var s = makeState(items: [item(1, "a", purchased: 10), item(2, "b", purchased: 20)])
         s.apply(.showScreen(.purchased))

@@ -123,6 +123,11 @@ final class KeymapTests: XCTestCase {
         XCTAssertEqual(action(.char("q"), .help), .toggleHelp, "q closes the overlay rather than quitting")
         XCTAssertEqual(action(.char("t"), .help), .replayTutorial, "SPEC §3: ? then t replays the tutorial")
         XCTAssertEqual(action(.char("j"), .help), .helpScroll(1))
+        for (key, expected) in [(Key.char("g"), Action.moveToTop), (.home, .moveToTop), (.char("G"), .moveToBottom),
+                                (.end, .moveToBottom), (.pageDown, .pageDown), (.ctrl("d"), .pageDown),
+                                (.char(" "), .pageDown), (.pageUp, .pageUp), (.ctrl("u"), .pageUp)] {
+            XCTAssertEqual(action(key, .help), expected, "help: \(key.label) moves as in the list")
+        }
         XCTAssertEqual(action(.ctrl("c"), .help), .quit)
     }
 

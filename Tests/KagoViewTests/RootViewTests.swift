@@ -36,6 +36,31 @@ final class RootViewTests: XCTestCase {
         }
     }
 
+    /// Issue 10.8, SPEC §4: at 80×24 and larger every key of the screen fits on one page, and
+    /// no key is cut; where it cannot fit, it scrolls.
+    func testHelpShowsEveryKeyOnOnePageFrom80x24() {
+        for lang in Language.allCases {
+            let strings = Strings(lang)
+            for (w, h) in [(80, 24), (100, 30), (120, 40)] {
+                for screen in Screen.allCases {
+                    let layout = HelpOverlay.layout(for: screen, strings: strings, width: w, height: h)
+                    XCTAssertFalse(layout.scrolls, "\(lang) \(screen) \(w)×\(h)")
+                    var state = Fixture.listState(lang, width: w, height: h)
+                    state.apply(.showScreen(screen))
+                    state.apply(.toggleHelp)
+                    let text = Fixture.render(state).buffer.lines.joined(separator: "\n")
+                    for row in HelpOverlay.sections(for: screen, strings: strings).flatMap(\.rows) {
+                        for key in row.keys.split(separator: " ") {
+                            XCTAssertTrue(text.contains(String(key)), "\(lang) \(screen) \(w)×\(h): \(key) not shown")
+                        }
+                    }
+                    XCTAssertFalse(text.contains("…"), "\(lang) \(screen) \(w)×\(h): something was cut\n\(text)")
+                }
+            }
+            XCTAssertTrue(HelpOverlay.layout(for: .toBuy, strings: strings, width: 80, height: 12).scrolls)
+        }
+    }
+
     func testTabsAreDrawnWhereTheyAreClicked() {
         for lang in Language.allCases {
             for screen in Screen.allCases {

@@ -82,7 +82,7 @@ final class SizeTests: XCTestCase {
         })
         modes.append(Mode(name: "help") { lang, w, h in
             var s = Fixture.listState(lang, width: w, height: h)
-            s.helpLineCounts = HelpOverlay.lineCounts(strings: Strings(lang), width: w)
+            s.helpLineCounts = HelpOverlay.lineCounts(strings: Strings(lang), width: w, height: h)
             s.apply(.toggleHelp)
             s.apply(.helpScroll(1000))
             return s
