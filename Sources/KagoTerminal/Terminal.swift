@@ -26,7 +26,7 @@ public final class Terminal {
     private var last: ScreenBuffer?
     private var pairs: [Int32: Int16] = [:]
     private var colorsEnabled = false
-    private var wcwidthCache: [UInt32: Bool] = [:]
+    private var wcwidthCache: [UInt32: Int] = [:]
     private var cursorVisible = false
 
     /// Opens the terminal on stdin/stdout.
@@ -167,6 +167,7 @@ public final class Terminal {
         let buffer = frame.buffer
         let previous = last.flatMap { $0.width == buffer.width && $0.height == buffer.height ? $0 : nil }
         if previous == nil { werase(kago_stdscr()) }
+        var direct: [(x: Int, y: Int, cell: Cell, wide: Bool)] = []
         for y in 0..<buffer.height {
             var x0 = -1, x1 = -1
             for x in 0..<buffer.width where previous == nil || previous![x, y] != buffer[x, y] {
@@ -176,12 +177,14 @@ public final class Terminal {
             guard x0 >= 0 else { continue }
             // Redraw the changed span whole, from the start of any wide character it cuts into.
             while x0 > 0 && buffer[x0, y].isContinuation { x0 -= 1 }
-            var x = x0
-            while x <= x1 {
+            for x in 0..<buffer.width where !buffer[x, y].isContinuation {
                 let cell = buffer[x, y]
-                if cell.isContinuation { x += 1; continue }
-                draw(cell, x: x, y: y, wide: x + 1 < buffer.width && buffer[x + 1, y].isContinuation)
-                x += 1
+                let wide = x + 1 < buffer.width && buffer[x + 1, y].isContinuation
+                // A cluster ncurses cannot hold goes to the terminal whole, after the update; in
+                // a row that changed it is sent again, whatever ncurses did to the row.
+                let whole = needsDirectWrite(cell, wide: wide)
+                if whole { direct.append((x, y, cell, wide)) }
+                if x >= x0 && x <= x1 { draw(whole ? Cell(wide ? "\u{3000}" : "\u{FFFD}", style: cell.style) : cell, x: x, y: y, wide: wide) }
             }
         }
         last = buffer
@@ -195,6 +198,41 @@ public final class Terminal {
         }
         wnoutrefresh(kago_stdscr())
         doupdate()
+        if !direct.isEmpty { Terminal.send(direct.map { wholeCluster($0.cell, x: $0.x, y: $0.y) }.joined()) }
+    }
+
+    /// Whether a cell's cluster is more than ncurses can draw as one cell of its width: several
+    /// spacing scalars (a ZWJ sequence, a flag), more scalars than a cchar_t holds, or a base
+    /// the C library gives another width than kago's table gives the cluster.
+    private func needsDirectWrite(_ cell: Cell, wide: Bool) -> Bool {
+        let scalars = cell.text.unicodeScalars
+        guard scalars.count > 1 else {
+            guard let u = scalars.first, u.value >= 0x300 else { return false }
+            let w = libcWidth(u)
+            return w >= 0 && w != (wide ? 2 : 1)
+        }
+        if scalars.count >= Int(CCHARW_MAX) { return true }
+        var first = true
+        for u in scalars {
+            let w = libcWidth(u)
+            if first ? w != (wide ? 2 : 1) : w != 0 { return true }
+            first = false
+        }
+        return false
+    }
+
+    /// The bytes that draw a cluster at a cell and leave the cursor and attributes as ncurses
+    /// left them (save, move, draw, restore), so its idea of the screen stays true.
+    private func wholeCluster(_ cell: Cell, x: Int, y: Int) -> String {
+        let a = theme.appearance(cell.style)
+        var sgr = "0"
+        if a.bold { sgr += ";1" }
+        if a.dim { sgr += ";2" }
+        if a.underline { sgr += ";4" }
+        if a.reverse { sgr += ";7" }
+        if colorsEnabled && a.foreground != .default { sgr += ";\(30 + a.foreground.rawValue)" }
+        if colorsEnabled && a.background != .default { sgr += ";\(40 + a.background.rawValue)" }
+        return "\u{1b}7\u{1b}[\(y + 1);\(x + 1)H\u{1b}[\(sgr)m\(cell.text)\u{1b}8"
     }
 
     /// Forgets what is on screen so the next frame repaints everything (Ctrl-L, resize).
@@ -207,8 +245,8 @@ public final class Terminal {
         var scalars = Array(cell.text.unicodeScalars)
         var padAfter = false
         if let base = scalars.first, !agreesWithLibc(base, wide: wide) {
-            // The C library disagrees with kago's width table (say, an emoji newer than glibc's
-            // Unicode); ncurses would misplace it, so draw a visible stand-in of the same width.
+            // The C library does not know it at all (an emoji newer than glibc's Unicode):
+            // nothing would be drawn, so draw a visible stand-in of the same width.
             scalars = ["\u{FFFD}"]
             padAfter = wide
         }
@@ -234,12 +272,16 @@ public final class Terminal {
     }
 
     private func agreesWithLibc(_ u: Unicode.Scalar, wide: Bool) -> Bool {
-        if u.value < 0x300 { return true }
+        u.value < 0x300 || libcWidth(u) == (wide ? 2 : 1)
+    }
+
+    /// The C library's width of a scalar (-1: it does not know it), remembered.
+    private func libcWidth(_ u: Unicode.Scalar) -> Int {
+        if u.value < 0x300 { return 1 }
         if let known = wcwidthCache[u.value] { return known }
-        let w = kago_wcwidth(u.value)
-        let ok = w == (wide ? 2 : 1)
-        wcwidthCache[u.value] = ok
-        return ok
+        let w = Int(kago_wcwidth(u.value))
+        wcwidthCache[u.value] = w
+        return w
     }
 
     private func colorPair(_ fg: Color, _ bg: Color) -> Int16 {

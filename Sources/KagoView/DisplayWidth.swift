@@ -15,10 +15,12 @@ public enum DisplayWidth {
         return contains(wide, v) ? 2 : 1
     }
 
-    /// Cells a string occupies when drawn by kago.
+    /// Cells a string occupies when drawn by kago: its grapheme clusters' widths.
     public static func of(_ s: some StringProtocol) -> Int {
         var n = 0
-        for u in s.unicodeScalars { n += of(u) }
+        // Below U+0300 every scalar is a cluster of one cell (CR LF aside, which shows as two).
+        if s.unicodeScalars.allSatisfy({ $0.value < 0x300 }) { return s.unicodeScalars.count }
+        for c in s { n += of(c) }
         return n
     }
 
@@ -36,12 +38,28 @@ public enum DisplayWidth {
         return width > 0 ? out + "…" : ""
     }
 
-    /// Cells a character (grapheme cluster) occupies: the sum of its scalars, as kago draws each
-    /// spacing scalar in its own cell.
+    /// Cells a character (grapheme cluster) occupies, drawn as one group: an emoji sequence (a
+    /// ZWJ sequence, a flag, a keycap, a text symbol with VS16, a skin tone) two, anything else the
+    /// sum of its scalars (marks take none). A control in it shows as one `�` cell per scalar.
     public static func of(_ c: Character) -> Int {
+        let scalars = c.unicodeScalars
+        if scalars.count > 1, !scalars.contains(where: SafeText.isUnsafe), isEmojiSequence(scalars) { return 2 }
         var n = 0
-        for u in c.unicodeScalars { n += of(u) }
+        for u in scalars { n += of(u) }
         return n
+    }
+
+    /// Whether a cluster of several scalars is an emoji sequence the terminal draws as one picture.
+    static func isEmojiSequence(_ scalars: Character.UnicodeScalarView) -> Bool {
+        var regional = 0
+        for u in scalars {
+            switch u.value {
+            case 0x200D, 0xFE0F, 0x20E3, 0x1F3FB...0x1F3FF, 0xE0020...0xE007F: return true
+            case 0x1F1E6...0x1F1FF: regional += 1
+            default: break
+            }
+        }
+        return regional == 2
     }
 
     @inline(__always)

@@ -1,6 +1,6 @@
 import KagoState
 
-/// One terminal cell: a spacing scalar with any combining marks, or "" for the right half
+/// One terminal cell: a grapheme cluster (or the `�` of a control), or "" for the right half
 /// of a two-cell character.
 public struct Cell: Equatable, Sendable {
     public var text: String
@@ -140,7 +140,8 @@ public struct ScreenBuffer: Equatable, Sendable {
     }
 }
 
-/// A unit kago draws in one cell or two: a spacing scalar plus its combining marks.
+/// A unit kago draws in one cell or two: a grapheme cluster (a letter and all its marks, an
+/// emoji sequence whole), or the `�` that stands for one control scalar.
 struct Glyph {
     var text: String
     var width: Int
@@ -153,28 +154,28 @@ enum Glyphs {
         var items: [Glyph] = []
         items.reserveCapacity(text.utf8.count)
         var total = 0
-        for u in text.unicodeScalars {
-            if SafeText.isUnsafe(u) {
-                items.append(Glyph(text: String(SafeText.replacement), width: 1))
-                total += 1
+        for c in text {
+            let scalars = c.unicodeScalars
+            let width = DisplayWidth.of(c)
+            if width > 2 || scalars.contains(where: SafeText.isUnsafe) {
+                // A control never reaches the terminal: each of its scalars shows as `�`. A
+                // cluster wider than a cell pair (✅ and a spacing mark) is drawn scalar by
+                // scalar, as terminals draw it.
+                for u in scalars { append(String(SafeText.isUnsafe(u) ? SafeText.replacement : u), DisplayWidth.of(u)) }
                 continue
             }
-            let w = DisplayWidth.of(u)
-            if w == 0 {
-                // ZWJ and variation selectors only shape emoji the terminal would draw differently
-                // from our table, so they are dropped; other marks join the glyph before them.
-                if u.value == 0x200D || (0xFE00...0xFE0F).contains(u.value) || (0xE0100...0xE01EF).contains(u.value)
-                    || u.properties.generalCategory == .format {
-                    continue
-                }
-                if let last = items.indices.last, items[last].text.unicodeScalars.count < 5 {
-                    items[last].text.unicodeScalars.append(u)
-                }
-                continue
-            }
-            items.append(Glyph(text: String(u), width: w))
-            total += w
+            append(String(c), width)
         }
         return (items, total)
+
+        func append(_ text: String, _ width: Int) {
+            if width > 0 {
+                items.append(Glyph(text: text, width: width))
+                total += width
+            } else if let last = items.indices.last, !text.unicodeScalars.allSatisfy(\.properties.isDefaultIgnorableCodePoint) {
+                // A mark with nothing before it in its cluster joins the glyph before.
+                items[last].text.unicodeScalars.append(contentsOf: text.unicodeScalars)
+            }
+        }
     }
 }

@@ -42,7 +42,7 @@ final class DisplayWidthTests: XCTestCase {
         XCTAssertEqual(width("e\u{301}"), 1)
         XCTAssertEqual(width("Cafe\u{301} cre\u{300}me"), 10)
         XCTAssertEqual(width("か\u{3099}"), 2, "combining dakuten")
-        XCTAssertEqual(width("1\u{20E3}"), 1, "enclosing keycap")
+        XCTAssertEqual(width("1\u{20E3}"), 2, "a keycap is an emoji")
     }
 
     func testJoinersSelectorsAndInvisibleFormatCharactersTakeNoCell() {
@@ -53,14 +53,18 @@ final class DisplayWidthTests: XCTestCase {
         XCTAssertEqual(width("\u{FEFF}"), 0, "BOM")
         XCTAssertEqual(width("\u{2060}"), 0, "word joiner")
         XCTAssertEqual(width("\u{E0067}"), 0, "tag character")
-        XCTAssertEqual(width("❤\u{FE0F}"), 1, "VS16 does not widen: kago draws the base alone")
+        XCTAssertEqual(width("❤\u{FE0F}"), 2, "VS16 asks for the emoji picture")
     }
 
-    func testZWJSequencesCountEachDrawnComponent() {
-        // kago drops the joiners and draws each spacing scalar in its own cell(s).
-        XCTAssertEqual(width("👨\u{200D}👩\u{200D}👧"), 6)
-        XCTAssertEqual(width("🧑\u{200D}🍳"), 4)
-        XCTAssertEqual(width("👍🏽"), 4, "a skin-tone modifier is drawn as its own swatch")
+    /// Issue 10.10: an emoji sequence is one picture of two cells, whatever it is made of.
+    func testEmojiSequencesAreOnePictureOfTwoCells() {
+        XCTAssertEqual(width("👨\u{200D}👩\u{200D}👧"), 2)
+        XCTAssertEqual(width("🧑\u{200D}🍳"), 2)
+        XCTAssertEqual(width("🏳\u{FE0F}\u{200D}🌈"), 2)
+        XCTAssertEqual(width("👍🏽"), 2, "a skin tone joins its emoji")
+        XCTAssertEqual(width("1\u{FE0F}\u{20E3}"), 2)
+        XCTAssertEqual(width("x👨\u{200D}👩\u{200D}👧y"), 4, "and columns after it count right")
+        XCTAssertEqual(width("e" + String(repeating: "\u{301}", count: 7)), 1, "any number of marks")
     }
 
     func testFlagsAreTwoRegionalIndicatorsOfOneCell() {

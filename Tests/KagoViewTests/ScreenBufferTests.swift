@@ -185,21 +185,31 @@ final class ScreenBufferTests: XCTestCase {
         XCTAssertEqual(cells(b)[0], "a", "a mark with nothing before it is dropped")
 
         b = row(6, "a" + String(repeating: "\u{301}", count: 20))
-        XCTAssertLessThanOrEqual(b[0, 0].text.unicodeScalars.count, 5, "stacked marks are capped")
+        XCTAssertEqual(b[0, 0].text.unicodeScalars.count, 21, "every mark stays with its letter")
+        XCTAssertEqual(cells(b)[1], " ")
     }
 
     func testZWJSequencesAndVariationSelectors() {
         var b = row(8)
-        XCTAssertEqual(b.write("👨\u{200D}👩\u{200D}👧", x: 0, y: 0), 6)
-        XCTAssertEqual(cells(b), ["👨", "", "👩", "", "👧", "", " ", " "])
+        // Issue 10.10: a whole grapheme cluster in one cell group, sent as it was typed.
+        XCTAssertEqual(b.write("👨\u{200D}👩\u{200D}👧", x: 0, y: 0), 2)
+        XCTAssertEqual(cells(b), ["👨\u{200D}👩\u{200D}👧", "", " ", " ", " ", " ", " ", " "])
 
         b = row(8)
-        XCTAssertEqual(b.write("❤\u{FE0F}!", x: 0, y: 0), 2)
-        XCTAssertEqual(cells(b).prefix(2), ["❤", "!"])
+        XCTAssertEqual(b.write("❤\u{FE0F}!", x: 0, y: 0), 3)
+        XCTAssertEqual(cells(b).prefix(3), ["❤\u{FE0F}", "", "!"])
 
         b = row(8)
         XCTAssertEqual(b.write("🇯🇵", x: 0, y: 0), 2)
-        XCTAssertEqual(cells(b).prefix(2), ["🇯", "🇵"])
+        XCTAssertEqual(cells(b).prefix(2), ["🇯🇵", ""])
+
+        b = row(8)
+        XCTAssertEqual(b.write("🏳\u{FE0F}\u{200D}🌈 1\u{FE0F}\u{20E3}", x: 0, y: 0), 5)
+        XCTAssertEqual(cells(b).prefix(5), ["🏳\u{FE0F}\u{200D}🌈", "", " ", "1\u{FE0F}\u{20E3}", ""])
+
+        b = row(4)
+        XCTAssertEqual(b.write("a👨\u{200D}👩\u{200D}👧", x: 0, y: 0, maxWidth: 2), 2, "never split: cut before it")
+        XCTAssertEqual(cells(b).prefix(2), ["a", "…"])
 
         b = row(8)
         XCTAssertEqual(b.write("a\u{200B}b\u{FEFF}c", x: 0, y: 0), 3, "invisible format characters are dropped")

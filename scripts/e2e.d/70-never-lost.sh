@@ -196,3 +196,34 @@ test_readonly_database_can_be_read() {
     wait_exit 0
     assert_eq "$(sha256sum < "$data/kago.sqlite3")" "$before" "the database"
 }
+
+# Emoji sequences and stacked marks reach the terminal whole, and the columns after them stay
+# where they belong as tmux itself places them (its copy-mode cursor; SPEC §6).
+test_emoji_sequences_whole_and_aligned() {
+    write_config $'intro_seen = 2\n'
+    local sequences=($'\U1F3F3\uFE0F\u200D\U1F308' $'\U1F3F3' $'\U1F468\u200D\U1F469\u200D\U1F467' $'1\uFE0F\u20E3'
+                     $'\u2764\uFE0F' $'e\u0301\u0324\u0308\u0301' $'\U1F1EF\U1F1F5' 'plain') n
+    for n in "${sequences[@]}"; do
+        run_kago add "$n x2"
+        assert_eq "$RC" 0 "kago add $n"
+    done
+    start_kago
+    wait_for "To buy 8"
+    local s
+    s=$(screen)
+    for n in "${sequences[@]}"; do
+        [[ $s == *"] $n"* ]] || fail "$(printf %q "$n") did not reach the terminal whole"
+    done
+    tm copy-mode -t "$CUR"
+    tm send-keys -t "$CUR" -X history-top
+    local i at columns=()
+    for i in 1 2 3 4 5 6 7 8; do
+        tm send-keys -t "$CUR" -X search-forward "×2"
+        at=$(tm display-message -p -t "$CUR" '#{copy_cursor_y} #{copy_cursor_x}')
+        columns+=("${at#* }")
+    done
+    [[ $(printf '%s\n' "${columns[@]}" | sort -u | wc -l) == 1 ]] || fail "quantities not in one column: ${columns[*]}"
+    tm send-keys -t "$CUR" -X cancel
+    keys q
+    wait_exit 0
+}
