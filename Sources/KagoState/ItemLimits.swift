@@ -34,7 +34,10 @@ public enum ItemLimits {
     }
 
     /// Whether `text` has more characters than the field allows (counted no further than that).
+    ///
+    /// Counted in Unicode scalars, not in characters: one character can hold any number of
+    /// combining marks, so `e` and 50 MB of accents would otherwise be one character.
     public static func isOver(_ text: String, _ field: Field) -> Bool {
-        text.prefix(field.limit + 1).count > field.limit
+        text.utf8.count > field.limit && text.unicodeScalars.prefix(field.limit + 1).count > field.limit
     }
 }
