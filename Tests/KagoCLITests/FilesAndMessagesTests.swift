@@ -26,6 +26,14 @@ final class FilesAndMessagesTests: CLITestCase {
         XCTAssertEqual(try kago("list", "--all").out, "")
     }
 
+    /// Issue 10.11: an import's quantity is free text, capped like the others.
+    func testAnImportedQuantityOverItsLimitIsRefused() throws {
+        let r = try kago("import", "-", "--format", "csv", stdin: "name,quantity\nmilk,2\ntea,\(String(repeating: "9", count: 101))\n")
+        XCTAssertEqual(r.status, 2)
+        XCTAssertEqual(r.err, "kago: row 2: the quantity is longer than 100 characters\n")
+        XCTAssertEqual(try kago("list").out, "")
+    }
+
     func testAnUnreadableConfigIsReportedOnce() throws {
         try FileManager.default.createDirectory(atPath: configFile, withIntermediateDirectories: true)
         XCTAssertEqual(try kago("paths").out, "config: \(configFile)\ndata:   \(dataFile)\n"

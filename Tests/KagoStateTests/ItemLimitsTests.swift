@@ -13,6 +13,13 @@ final class ItemLimitsTests: XCTestCase {
         XCTAssertEqual(ItemLimits.overlong(ItemDraft(name: piled)), .name)
     }
 
+    func testAQuantityHasALimitToo() {
+        XCTAssertEqual(ItemLimits.overlong(name: "milk", note: nil, category: nil, quantity: String(repeating: "9", count: 101)),
+                       .quantity)
+        XCTAssertNil(ItemLimits.overlong(ItemDraft(name: "milk", quantity: String(repeating: "9", count: 100))))
+        XCTAssertEqual(ItemLimits.Field.quantity.problem, "the quantity is longer than 100 characters")
+    }
+
     func testTextUpToTheLimitIsFine() {
         XCTAssertFalse(ItemLimits.isOver(String(repeating: "あ", count: 1_000), .name), "characters, not bytes")
         XCTAssertTrue(ItemLimits.isOver(String(repeating: "あ", count: 1_001), .name))
