@@ -11,7 +11,8 @@ public enum ConfigRead: Equatable, Sendable {
     case missing
     /// The file's contents.
     case loaded(ConfigFile)
-    /// The file exists but cannot be read; the one-line message says why. Never write over it.
+    /// The file exists but cannot be read; the reason says why (`Is a directory`), and each
+    /// caller says what could not be read, so no message says it twice. Never write over it.
     case unreadable(String)
 
     /// The file to take settings from: empty when missing, nil when unreadable.
@@ -38,7 +39,7 @@ public enum ConfigStore {
         } catch where error.isNoSuchFile {
             return .missing
         } catch {
-            return .unreadable("cannot read \(path): \(error.text)")
+            return .unreadable(error.text)
         }
     }
 

@@ -39,7 +39,8 @@ extension Store {
     public func insert(_ rows: [ImportRow], now: Timestamp) throws(StoreError) -> ChangeSet {
         for (index, row) in rows.enumerated() {
             if row.name.allSatisfy(\.isWhitespace) { throw .refused("row \(index + 1): an item needs a name") }
-            if let field = ItemLimits.overlong(name: row.name, note: row.note, category: row.category) {
+            if let field = ItemLimits.overlong(name: row.name, note: row.note, category: row.category,
+                                                quantity: row.quantity) {
                 throw .refused("row \(index + 1): \(field.problem)")
             }
             if let category = row.category, Category.isReserved(category) {

@@ -22,6 +22,8 @@ public enum StringKey: String, CaseIterable, Sendable {
     case msgCtrlCAgain, msgNotUndone, msgNotRedone, msgAddedItems, msgPastedLine
     case msgCategoryMerged, msgCategoryMovedDown, msgCategoryMovedUp, msgCategoryExists, msgReservedCategory
     case msgAlreadyOnList, categoryInputHint, msgTooLong, fieldName, fieldNote, fieldCategory, msgReadOnly
+    // MARK: - CLI and files (issue 10.11)
+    case fieldQuantity
     // Input line and confirmation
     case promptAdd, promptEdit, promptFilter, promptNewCategory, promptRename, inputHint, confirmClear
     // Help overlay

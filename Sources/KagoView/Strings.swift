@@ -58,7 +58,12 @@ public struct Strings: Sendable {
         case .alreadyOnList(let n): return format(.msgAlreadyOnList, ["name": n])
         case .readOnly: return self[.msgReadOnly]
         case .tooLong(let field):
-            let name: StringKey = field == .name ? .fieldName : field == .note ? .fieldNote : .fieldCategory
+            let name: StringKey = switch field {
+            case .name: .fieldName
+            case .note: .fieldNote
+            case .category: .fieldCategory
+            case .quantity: .fieldQuantity
+            }
             return format(.msgTooLong, ["field": self[name], "limit": String(field.limit)])
         case .undone(let what): return format(.msgUndone, ["what": what.map(message) ?? self[.msgUndoneNothing]])
         case .redone(let what): return format(.msgRedone, ["what": what.map(message) ?? self[.msgUndoneNothing]])

@@ -55,6 +55,8 @@ extension Strings {
         .categoryInputHint: "Enter save · Esc cancel", .msgTooLong: "Not saved: the {field} is longer than {limit} characters",
         .msgReadOnly: "Read-only: you can look, but changes cannot be saved here",
         .fieldName: "name", .fieldNote: "note", .fieldCategory: "category",
+        // MARK: - CLI and files (issue 10.11)
+        .fieldQuantity: "quantity",
         .msgAddedItems: "Added {count} items", .msgPastedLine: "Nothing added: line {line}: {what}",
         .msgNotUndone: "Changed elsewhere since: not undone",
         .msgNotRedone: "Changed elsewhere since: not redone",

@@ -55,6 +55,8 @@ extension Strings {
         .categoryInputHint: "Enter 保存 · Esc 中止", .msgTooLong: "保存しません: {field}が {limit} 文字を超えています",
         .msgReadOnly: "読み取り専用です: 見ることはできますが、変更は保存できません",
         .fieldName: "名前", .fieldNote: "メモ", .fieldCategory: "カテゴリ",
+        // MARK: - CLI and files (issue 10.11)
+        .fieldQuantity: "数量",
         .msgAddedItems: "{count} 件追加しました", .msgPastedLine: "追加していません: {line} 行目: {what}",
         .msgNotUndone: "ほかの場所で変更されたため、取り消しませんでした",
         .msgNotRedone: "ほかの場所で変更されたため、やり直しませんでした",

@@ -90,7 +90,7 @@ enum CLI {
         }) {
             do { try ConfigStore.saveIntroSeen(version: 0, path: path) } catch { throw .runtime(error.message) }
         } else if case .unreadable(let reason) = ConfigStore.read(path: path) {
-            throw .runtime(reason, hint: "The file was left untouched.")
+            throw .runtime("cannot read \(SafeText.sanitize(path)): \(reason)", hint: "The file was left untouched.")
         }
         Output.out(path + "\n")
     }

@@ -1,30 +1,19 @@
 import Glibc
+import KagoStore
 
 /// Writes to stdout and stderr without Foundation; every error line reads `kago: …`.
+///
+/// Write errors are ignored here (a closed stderr must not stop kago); `FileIO` reports them.
 enum Output {
-    static func out(_ s: String) {
-        var s = s
-        s.withUTF8 { buf in writeAll(STDOUT_FILENO, buf) }
-    }
+    static func out(_ s: String) { try? FileSystem.writeAll(STDOUT_FILENO, Array(s.utf8)) }
 
-    static func err(_ s: String) {
-        var s = s
-        s.withUTF8 { buf in writeAll(STDERR_FILENO, buf) }
-    }
+    static func err(_ s: String) { try? FileSystem.writeAll(STDERR_FILENO, Array(s.utf8)) }
 
     /// Prints `kago: message` (and an optional hint line) on stderr.
     static func fail(_ message: String, hint: String? = nil) {
         err("kago: " + message + "\n" + (hint.map { $0 + "\n" } ?? ""))
     }
 
-    private static func writeAll(_ fd: Int32, _ buf: UnsafeBufferPointer<UInt8>) {
-        var offset = 0
-        while offset < buf.count {
-            let n = write(fd, buf.baseAddress! + offset, buf.count - offset)
-            if n < 0 { if errno == EINTR { continue }; return }
-            offset += n
-        }
-    }
 }
 
 /// A failure that ends the process with an exit status (SPEC §1: 1 runtime, 2 usage).

@@ -8,12 +8,14 @@ enum FileIO {
     /// Whether standard output is a terminal (then user text is shown sanitised).
     static var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
 
-    /// The width of the terminal standard output is, or nil when it is not one (a pipe, a file).
-    static var terminalWidth: Int? {
+    /// The width of the terminal standard output is (its window size, else `COLUMNS`, else
+    /// 80), or nil when it is not one (a pipe, a file).
+    static func terminalWidth(_ environment: [String: String]) -> Int? {
         guard stdoutIsTerminal else { return nil }
         var size = winsize()
-        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
-        return Int(size.ws_col)
+        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        if let columns = Int(environment["COLUMNS"] ?? ""), columns > 0 { return columns }
+        return 80
     }
 
     /// The whole content of a file, or of standard input for `-`.

@@ -23,8 +23,11 @@ enum ImportCommand {
         let bytes = try FileIO.read(path, limit: ItemLimits.importBytes)
         let format = flagged ?? extensionFormat ?? (firstByte(bytes) == UInt8(ascii: "[") ? .json : .csv)
         let shownPath = path == "-" ? "standard input" : SafeText.sanitize(path)
-        // A database, an image, a zip: say so rather than quote its first bytes back.
-        if bytes.contains(0) || String(validating: bytes, as: UTF8.self) == nil {
+        // A database, an image, a zip: say so rather than quote its first bytes back. Text in
+        // another encoding (Shift-JIS, Latin-1, UTF-16 with its mark) is left to the decoders,
+        // which say where and to save it as UTF-8.
+        let utf16 = bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF])
+        if bytes.contains(0), !utf16 {
             throw .runtime("\(shownPath): not a JSON or CSV file", hint: "Nothing was imported.")
         }
         let records: [ItemRecord]

@@ -25,15 +25,17 @@ enum ItemLines {
         }
         var widths = (0..<5).map { c in rows.map { $0[c].width }.max() ?? 0 }
         if let fitting {
-            // The other columns and their gaps keep their room; the name gets the rest, at least
-            // enough for a readable start of it.
-            let others = widths.enumerated().filter { $0.offset != 1 && $0.element > 0 }.map { $0.element + 2 }.reduce(0, +)
-            let room = max(16, fitting - 1 - DisplayWidth.of(prefix) - others)
-            if widths[1] > room {
-                widths[1] = room
-                for i in rows.indices where rows[i][1].width > room {
-                    let text = DisplayWidth.truncated(rows[i][1].text, to: room)
-                    rows[i][1] = Cell(text: text, width: DisplayWidth.of(text))
+            // The name, then the category (up to 100 characters), give up room until the rows
+            // fit, each keeping enough for a readable start of it; the other columns stay whole.
+            let used = widths.filter { $0 > 0 }
+            var excess = used.reduce(0, +) + 2 * (used.count - 1) + DisplayWidth.of(prefix) - (fitting - 1)
+            for (column, narrowest) in [(1, 16), (3, 11)] where excess > 0 && widths[column] > narrowest {
+                let room = max(narrowest, widths[column] - excess)
+                excess -= widths[column] - room
+                widths[column] = room
+                for i in rows.indices where rows[i][column].width > room {
+                    let text = DisplayWidth.truncated(rows[i][column].text, to: room)
+                    rows[i][column] = Cell(text: text, width: DisplayWidth.of(text))
                 }
             }
         }

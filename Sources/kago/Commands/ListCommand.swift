@@ -17,7 +17,7 @@ enum ListCommand {
         if a.flags.contains("--json") {
             try FileIO.write(ItemsJSON.encode(Records.of(items, categories: names)), to: nil)
         } else {
-            try FileIO.write(ItemLines.bytes(items, categories: names, fitting: FileIO.terminalWidth), to: nil)
+            try FileIO.write(ItemLines.bytes(items, categories: names, fitting: FileIO.terminalWidth(startup.environment)), to: nil)
         }
     }
 }
