@@ -214,16 +214,9 @@ test_emoji_sequences_whole_and_aligned() {
     for n in "${sequences[@]}"; do
         [[ $s == *"] $n"* ]] || fail "$(printf %q "$n") did not reach the terminal whole"
     done
-    tm copy-mode -t "$CUR"
-    tm send-keys -t "$CUR" -X history-top
-    local i at columns=()
-    for i in 1 2 3 4 5 6 7 8; do
-        tm send-keys -t "$CUR" -X search-forward "×2"
-        at=$(tm display-message -p -t "$CUR" '#{copy_cursor_y} #{copy_cursor_x}')
-        columns+=("${at#* }")
-    done
-    [[ $(printf '%s\n' "${columns[@]}" | sort -u | wc -l) == 1 ]] || fail "quantities not in one column: ${columns[*]}"
-    tm send-keys -t "$CUR" -X cancel
+    local columns
+    columns=$(tmux_columns "×2" 8 | sort -u)
+    [[ $(wc -l <<< "$columns") == 1 ]] || fail "quantities not in one column: $(echo $columns)"
     keys q
     wait_exit 0
 }

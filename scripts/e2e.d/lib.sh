@@ -223,6 +223,20 @@ click() {
 # click_at X Y: a left press and release at 1-based column X, row Y.
 click_at() { type_text $'\e[<0;'"$1;$2"'M'$'\e[<0;'"$1;$2"'m'; }
 
+# tmux_columns TEXT N: the columns where tmux itself placed the first N matches of TEXT on the
+# screen, top to bottom, one per line (its copy-mode cursor: the terminal's own geometry).
+tmux_columns() {
+    local i at
+    tm copy-mode -t "$CUR"
+    tm send-keys -t "$CUR" -X history-top
+    for ((i = 0; i < $2; i++)); do
+        tm send-keys -t "$CUR" -X search-forward "$1"
+        at=$(tm display-message -p -t "$CUR" '#{copy_cursor_x}')
+        echo "$at"
+    done
+    tm send-keys -t "$CUR" -X cancel
+}
+
 # cell_of LINE TEXT: the display column (0-based) where TEXT starts in LINE: East Asian wide
 # characters and emoji take two cells (as tmux draws them), everything else one.
 cell_of() {
