@@ -96,15 +96,17 @@ enum Schema {
     static func version5(_ db: Database) throws {
         try db.execute("""
             ALTER TABLE items ADD COLUMN check_order INTEGER;
-            UPDATE items SET check_order = (SELECT count(*) FROM items AS o WHERE o.purchased_at IS NOT NULL
-                AND (o.purchased_at, o.id) <= (items.purchased_at, items.id)) WHERE purchased_at IS NOT NULL;
+            UPDATE items SET check_order = numbered.n FROM (SELECT id, row_number() OVER (ORDER BY purchased_at, id) AS n
+                FROM items WHERE purchased_at IS NOT NULL) AS numbered WHERE items.id = numbered.id;
             CREATE INDEX items_check_order ON items(check_order) WHERE check_order IS NOT NULL;
             CREATE TRIGGER items_checked_update AFTER UPDATE OF purchased_at ON items
                 WHEN old.purchased_at IS NULL AND new.purchased_at IS NOT NULL BEGIN
-                UPDATE items SET check_order = coalesce((SELECT max(check_order) FROM items), 0) + 1 WHERE id = new.id;
+                UPDATE items SET check_order = coalesce((SELECT max(check_order) FROM items
+                    WHERE check_order IS NOT NULL), 0) + 1 WHERE id = new.id;
             END;
             CREATE TRIGGER items_checked_insert AFTER INSERT ON items WHEN new.purchased_at IS NOT NULL BEGIN
-                UPDATE items SET check_order = coalesce((SELECT max(check_order) FROM items), 0) + 1 WHERE id = new.id;
+                UPDATE items SET check_order = coalesce((SELECT max(check_order) FROM items
+                    WHERE check_order IS NOT NULL), 0) + 1 WHERE id = new.id;
             END;
             """)
     }
