@@ -15,17 +15,21 @@ as_user_nobody() {
     ERR=$(cat "$dir/err")
 }
 
-test_readonly_data_dir_for_a_user() {
+# prepare_user_nobody DIR: a home for the user nobody in DIR and the binary beside it (the
+# run's dirs are private to root; nobody must reach both).
+prepare_user_nobody() {
     [[ $(id -u) == 0 ]] || skip "needs root to act as the user nobody"
     command -v setpriv > /dev/null || skip "no setpriv"
-    # nobody must reach the binary and its own home; the run's dirs are private to root.
-    local dir="$T_DIR/user"
-    mkdir -p "$dir/home"
+    mkdir -p "$1/home"
     chmod o+x "$E2E_ROOT" "$T_DIR"
-    chmod 755 "$dir"
-    cp "$KAGO" "$dir/kago"
-    chown nobody:nogroup "$dir/home"
-    chmod 777 "$dir"   # for out/err
+    cp "$KAGO" "$1/kago"
+    chown nobody:nogroup "$1/home"
+    chmod 777 "$1"   # for out/err
+}
+
+test_readonly_data_dir_for_a_user() {
+    local dir="$T_DIR/user"
+    prepare_user_nobody "$dir"
     as_user_nobody "$dir" add milk
     assert_eq "$RC" 0 "add as nobody ($ERR)"
     local data="$dir/home/.local/share/kago" before

@@ -52,14 +52,19 @@ paste_text() {
     tm paste-buffer -p -d -b e2e -t "$CUR"
 }
 
-# A multi-line paste adds one item per line and never runs as list keys (SPEC §4, Paste).
-test_paste_of_lines_adds_items_not_keys() {
+# add_line_over_two: kago with Milk and Bread on To buy, the add line open.
+add_line_over_two() {
     open_list
     add_item "Milk"
     add_item "Bread"
     wait_for "To buy 2"
     keys a
     wait_for "Add:"
+}
+
+# A multi-line paste adds one item per line and never runs as list keys (SPEC §4, Paste).
+test_paste_of_lines_adds_items_not_keys() {
+    add_line_over_two
     paste_text $'eggs\nddddd\nmore'
     wait_for "Added 3 items"
     wait_for "To buy 5"
@@ -81,12 +86,7 @@ test_paste_of_lines_adds_items_not_keys() {
 
 # Without bracketed paste (keys sent as typed, in one burst) the d's never delete.
 test_burst_of_lines_in_the_add_line_is_a_paste() {
-    open_list
-    add_item "Milk"
-    add_item "Bread"
-    wait_for "To buy 2"
-    keys a
-    wait_for "Add:"
+    add_line_over_two
     type_text $'eggs\rddddd\rmore'
     wait_for "Add: more"
     wait_for "To buy 4"
@@ -161,14 +161,8 @@ test_purchased_opens_on_the_newest() {
 # A database its user may only read (here: a read-only data directory, as the user nobody)
 # can still be listed, exported and looked at in the TUI, which says it is read-only.
 test_readonly_database_can_be_read() {
-    [[ $(id -u) == 0 ]] || skip "needs root to act as the user nobody"
-    command -v setpriv > /dev/null || skip "no setpriv"
     local dir="$T_DIR/user"
-    mkdir -p "$dir/home"
-    chmod o+x "$E2E_ROOT" "$T_DIR"
-    chmod 777 "$dir"
-    cp "$KAGO" "$dir/kago"
-    chown nobody:nogroup "$dir/home"
+    prepare_user_nobody "$dir"
     as_user_nobody "$dir" add milk
     as_user_nobody "$dir" add bread
     local data="$dir/home/.local/share/kago" before
