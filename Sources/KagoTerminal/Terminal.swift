@@ -182,7 +182,8 @@ public final class Terminal {
                 let wide = x + 1 < buffer.width && buffer[x + 1, y].isContinuation
                 // A cluster ncurses cannot hold goes to the terminal whole, after the update; in
                 // a row that changed it is sent again, whatever ncurses did to the row.
-                let whole = needsDirectWrite(cell, wide: wide)
+                let whole = ClusterOutput.needsDirectWrite(cell.text, wide: wide, capacity: Int(CCHARW_MAX),
+                                                          libcWidth: libcWidth)
                 if whole { direct.append((x, y, cell, wide)) }
                 if x >= x0 && x <= x1 { draw(whole ? Cell(wide ? "\u{3000}" : "\u{FFFD}", style: cell.style) : cell, x: x, y: y, wide: wide) }
             }
@@ -201,28 +202,7 @@ public final class Terminal {
         if !direct.isEmpty { Terminal.send(direct.map { wholeCluster($0.cell, x: $0.x, y: $0.y) }.joined()) }
     }
 
-    /// Whether a cell's cluster is more than ncurses can draw as one cell of its width: several
-    /// spacing scalars (a ZWJ sequence, a flag), more scalars than a cchar_t holds, or a base
-    /// the C library gives another width than kago's table gives the cluster.
-    private func needsDirectWrite(_ cell: Cell, wide: Bool) -> Bool {
-        let scalars = cell.text.unicodeScalars
-        guard scalars.count > 1 else {
-            guard let u = scalars.first, u.value >= 0x300 else { return false }
-            let w = libcWidth(u)
-            return w >= 0 && w != (wide ? 2 : 1)
-        }
-        if scalars.count >= Int(CCHARW_MAX) { return true }
-        var first = true
-        for u in scalars {
-            let w = libcWidth(u)
-            if first ? w != (wide ? 2 : 1) : w != 0 { return true }
-            first = false
-        }
-        return false
-    }
-
-    /// The bytes that draw a cluster at a cell and leave the cursor and attributes as ncurses
-    /// left them (save, move, draw, restore), so its idea of the screen stays true.
+    /// A cluster written whole at a cell, in its style.
     private func wholeCluster(_ cell: Cell, x: Int, y: Int) -> String {
         let a = theme.appearance(cell.style)
         var sgr = "0"
@@ -232,7 +212,7 @@ public final class Terminal {
         if a.reverse { sgr += ";7" }
         if colorsEnabled && a.foreground != .default { sgr += ";\(30 + a.foreground.rawValue)" }
         if colorsEnabled && a.background != .default { sgr += ";\(40 + a.background.rawValue)" }
-        return "\u{1b}7\u{1b}[\(y + 1);\(x + 1)H\u{1b}[\(sgr)m\(cell.text)\u{1b}8"
+        return ClusterOutput.direct(cell.text, x: x, y: y, sgr: sgr)
     }
 
     /// Forgets what is on screen so the next frame repaints everything (Ctrl-L, resize).

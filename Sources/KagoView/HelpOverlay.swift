@@ -43,9 +43,13 @@ public enum HelpOverlay {
             // Blank lines between sections, when there is room for them.
             for spaced in [true, false] {
                 let (all, keyWidth) = lines(sections, columnWidth: columnWidth, spaced: spaced)
-                let columns = flow(all, height: visible)
-                if columns.count <= count {
-                    return Layout(columns: columns, keyWidth: keyWidth, columnWidth: columnWidth, scrolls: false)
+                // The shortest columns that hold everything: balanced, not one full and one short.
+                let shortest = (all.count + count - 1) / count
+                for height in stride(from: min(shortest, visible), through: visible, by: 1) {
+                    let columns = flow(all, height: height)
+                    if columns.count <= count {
+                        return Layout(columns: columns, keyWidth: keyWidth, columnWidth: columnWidth, scrolls: false)
+                    }
                 }
             }
         }
@@ -61,19 +65,19 @@ public enum HelpOverlay {
         })
     }
 
-    /// The sections of a screen: titles and their (keys, description) rows. Adjacent bindings
-    /// with the same description share a row: `1 2 3  go to a screen`.
+    /// The sections of a screen: titles and their rows, each row's keys one label per binding.
+    /// Adjacent bindings with the same description share a row: `1 2 3  go to a screen`.
     /// A binding already listed in an earlier section (Ctrl-L everywhere) is not listed again.
-    static func sections(for screen: Screen, strings: Strings) -> [(title: String, rows: [(keys: String, text: String)])] {
+    static func sections(for screen: Screen, strings: Strings) -> [(title: String, rows: [(keys: [String], text: String)])] {
         var listed = Set<String>()
         return Keymap.helpSections(for: screen).map { section in
-            var rows: [(keys: String, text: String)] = []
+            var rows: [(keys: [String], text: String)] = []
             var last: StringKey?
             for b in section.bindings where listed.insert("\(b.keys) \(b.help)").inserted {
                 if last == b.help {
-                    rows[rows.count - 1].keys += " " + b.label
+                    rows[rows.count - 1].keys.append(b.label)
                 } else {
-                    rows.append((b.label, strings[b.help]))
+                    rows.append(([b.label], strings[b.help]))
                 }
                 last = b.help
             }
@@ -81,22 +85,25 @@ public enum HelpOverlay {
         }
     }
 
-    /// The sections as lines of a column: the keys column as wide as its longest entry, up to
-    /// a third of the column (never narrower than its longest single key), keys and
-    /// descriptions wrapped to their columns.
-    static func lines(_ sections: [(title: String, rows: [(keys: String, text: String)])],
+    /// Cells a description keeps beside the keys: the longest English ones fit on one line.
+    static let minimumTextWidth = 24
+
+    /// The sections as lines of a column: the keys column as wide as its longest entry while
+    /// the descriptions keep `minimumTextWidth` (never narrower than its longest single key),
+    /// keys and descriptions wrapped to their columns.
+    static func lines(_ sections: [(title: String, rows: [(keys: [String], text: String)])],
                       columnWidth: Int, spaced: Bool = true) -> (lines: [Line], keyWidth: Int) {
         let rows = sections.flatMap(\.rows)
-        let longest = rows.map { DisplayWidth.of($0.keys) }.max() ?? 0
-        let longestKey = rows.flatMap { $0.keys.split(separator: " ") }.map { DisplayWidth.of($0) }.max() ?? 0
-        let keyWidth = max(1, min(longest, max(longestKey, columnWidth / 3), columnWidth / 2))
+        let longest = rows.map { DisplayWidth.of($0.keys.joined(separator: " ")) }.max() ?? 0
+        let longestKey = rows.flatMap { $0.keys.flatMap { $0.split(separator: " ") } }.map { DisplayWidth.of($0) }.max() ?? 0
+        let keyWidth = max(1, min(longest, max(longestKey, columnWidth - 1 - minimumTextWidth), columnWidth / 2))
         let textWidth = max(1, columnWidth - keyWidth - 1)
         var out: [Line] = []
         for section in sections {
             if spaced && !out.isEmpty { out.append(Line(keys: "", text: "")) }
             out.append(Line(keys: nil, text: section.title))
             for row in section.rows {
-                let keys = TextWrap.lines(row.keys, width: keyWidth)
+                let keys = wrapKeys(row.keys, width: keyWidth)
                 let text = TextWrap.lines(row.text, width: textWidth)
                 for n in 0..<max(keys.count, text.count) {
                     out.append(Line(keys: n < keys.count ? keys[n] : "", text: n < text.count ? text[n] : ""))
@@ -104,6 +111,20 @@ public enum HelpOverlay {
             }
         }
         return (out, keyWidth)
+    }
+
+    /// Keys on lines of `width`, breaking between bindings first (`Home Ctrl-A` stays together)
+    /// and inside a binding's label only when it is wider than the line.
+    static func wrapKeys(_ labels: [String], width: Int) -> [String] {
+        var out: [String] = []
+        for label in labels {
+            if let last = out.last, DisplayWidth.of(last) + 1 + DisplayWidth.of(label) <= width {
+                out[out.count - 1] = last + " " + label
+            } else {
+                out += TextWrap.lines(label, width: width)
+            }
+        }
+        return out
     }
 
     /// Pours lines into columns of `height`: no column starts with a blank line or ends with a
@@ -154,9 +175,16 @@ public enum HelpOverlay {
                 }
             }
         }
-        var footer = strings[layout.scrolls ? .helpFooter : .helpFooterWhole]
-        let count = layout.columns[0].count
-        if layout.scrolls { footer += "  \(top + 1)–\(min(count, top + visible))/\(count)" }
-        buffer.write(footer, x: box.x + 2, y: box.maxY - 1, maxWidth: box.width - 4, style: Style(.dim))
+        // Where the page is comes first: the hints give way to it on a narrow screen.
+        var room = box.width - 4
+        if layout.scrolls {
+            let count = layout.columns[0].count
+            let position = "\(top + 1)–\(min(count, top + visible))/\(count)"
+            let width = min(room, DisplayWidth.of(position))
+            buffer.write(position, x: box.maxX - 2 - width, y: box.maxY - 1, maxWidth: width, style: Style(.dim))
+            room -= width + 2
+        }
+        buffer.write(strings[layout.scrolls ? .helpFooter : .helpFooterWhole], x: box.x + 2, y: box.maxY - 1,
+                     maxWidth: max(0, room), style: Style(.dim))
     }
 }
