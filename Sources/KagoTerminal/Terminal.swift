@@ -168,15 +168,8 @@ public final class Terminal {
         let previous = last.flatMap { $0.width == buffer.width && $0.height == buffer.height ? $0 : nil }
         if previous == nil { werase(kago_stdscr()) }
         var direct: [(x: Int, y: Int, cell: Cell, wide: Bool)] = []
-        for y in 0..<buffer.height {
-            var x0 = -1, x1 = -1
-            for x in 0..<buffer.width where previous == nil || previous![x, y] != buffer[x, y] {
-                if x0 < 0 { x0 = x }
-                x1 = x
-            }
-            guard x0 >= 0 else { continue }
-            // Redraw the changed span whole, from the start of any wide character it cuts into.
-            while x0 > 0 && buffer[x0, y].isContinuation { x0 -= 1 }
+        for span in FrameDiff.spans(from: previous, to: buffer) {
+            let y = span.y
             for x in 0..<buffer.width where !buffer[x, y].isContinuation {
                 let cell = buffer[x, y]
                 let wide = x + 1 < buffer.width && buffer[x + 1, y].isContinuation
@@ -185,7 +178,7 @@ public final class Terminal {
                 let whole = ClusterOutput.needsDirectWrite(cell.text, wide: wide, capacity: Int(CCHARW_MAX),
                                                           libcWidth: libcWidth)
                 if whole { direct.append((x, y, cell, wide)) }
-                if x >= x0 && x <= x1 { draw(whole ? Cell(wide ? "\u{3000}" : "\u{FFFD}", style: cell.style) : cell, x: x, y: y, wide: wide) }
+                if span.columns.contains(x) { draw(whole ? Cell(wide ? "\u{3000}" : "\u{FFFD}", style: cell.style) : cell, x: x, y: y, wide: wide) }
             }
         }
         last = buffer
