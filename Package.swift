@@ -23,9 +23,11 @@ let package = Package(
         .target(name: "KagoStore", dependencies: ["KagoState", "CSQLite"], swiftSettings: leanRuntime),
         .target(name: "KagoFormats", dependencies: ["KagoState"], swiftSettings: leanRuntime),
         .target(name: "KagoTerminal", dependencies: ["KagoView", "CNCurses"], swiftSettings: leanRuntime),
+        // The run loop, behind the terminal protocol, so tests drive it with a fake terminal.
+        .target(name: "KagoApp", dependencies: ["KagoState", "KagoView", "KagoStore"], swiftSettings: leanRuntime),
         .executableTarget(
             name: "kago",
-            dependencies: ["KagoState", "KagoView", "KagoStore", "KagoTerminal", "KagoFormats"],
+            dependencies: ["KagoState", "KagoView", "KagoStore", "KagoTerminal", "KagoFormats", "KagoApp"],
             swiftSettings: leanRuntime
         ),
         // Helpers shared by the test targets (a seeded random generator).
@@ -39,6 +41,7 @@ let package = Package(
         .testTarget(name: "KagoStoreTests", dependencies: ["KagoStore", "KagoState"]),
         .testTarget(name: "KagoFormatsTests", dependencies: ["KagoFormats", "KagoState", "KagoTestSupport"]),
         .testTarget(name: "KagoTerminalTests", dependencies: ["KagoTerminal", "KagoView"]),
+        .testTarget(name: "KagoAppTests", dependencies: ["KagoApp", "KagoStore", "KagoState", "KagoView"]),
         // Runs the built `kago` binary against temporary XDG homes.
         .testTarget(name: "KagoCLITests", dependencies: ["kago"]),
     ],

@@ -20,7 +20,7 @@ public enum TerminalError: Error, Equatable, Sendable {
 
 /// The ncurses terminal: the only code that talks to it. Presents frames by sending only the
 /// cells that changed, and decodes input into `Key`s.
-public final class Terminal {
+public final class Terminal: TerminalBackend {
     private let screen: OpaquePointer
     private let theme: Theme
     private var last: ScreenBuffer?

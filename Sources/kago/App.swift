@@ -2,23 +2,10 @@ import Glibc
 import KagoState
 import KagoStore
 import KagoTerminal
+import KagoApp
 import KagoView
 
-/// The interactive list: wires the store, the reducer, the views and the terminal together.
-///
-/// One key: terminal → Keymap → `state.apply` → effects (store commits first) → render → present.
-final class App {
-    private var state: AppState
-    private let store: Store
-    private let terminal: Terminal
-    private let strings: Strings
-    private let configPath: String
-    private var dataVersion: Int64 = 0
-    private var lastPoll = 0.0
-
-    /// How often to look for changes made by other kago processes (SPEC: shown within a second).
-    static let pollInterval = 300.0
-
+extension App {
     /// Opens the list in the terminal.
     /// - Parameter forceIntro: show the tutorial even if it was seen (`--intro`).
     static func run(_ startup: Startup, forceIntro: Bool) throws(ExitError) {
@@ -39,8 +26,7 @@ final class App {
         }
         let app = App(state: state, store: store, terminal: terminal, strings: strings, configPath: startup.paths.configFile)
         do {
-            try app.start()
-            try app.loop()
+            try app.run()
         } catch {
             terminal.close()
             throw .runtime(error.message, hint: Startup.hint(for: error))
@@ -50,129 +36,5 @@ final class App {
         // Every change was committed as it happened. Freeing the list item by item (tens of
         // milliseconds with 100,000 items) would only keep the shell waiting for its prompt.
         _exit(0)
-    }
-
-    private init(state: AppState, store: Store, terminal: Terminal, strings: Strings, configPath: String) {
-        self.state = state
-        self.store = store
-        self.terminal = terminal
-        self.strings = strings
-        self.configPath = configPath
-    }
-
-    /// Draws the first frame from the first screen of the list, then reads all of it before
-    /// the first key. The page scan waits for a moment without keys (see `loop`).
-    private func start() throws(StoreError) {
-        let size = terminal.size
-        dispatch(.resize(width: size.width, height: size.height))
-        // Read first, so a commit by another kago from here on shows up at the first poll.
-        dataVersion = try store.dataVersion()
-        // Only as many items as rows: with 100,000 items the rest would keep the screen blank
-        // ten times longer, and Tab completion's names are not needed until the user types.
-        let window = try store.firstScreen(sort: state.sort, limit: size.height)
-        if let window { dispatch(.loaded(window)) } else { dispatch(.loaded(try store.load())) }
-        dispatch(.tick(now: SystemClock.monotonicMilliseconds()))
-        terminal.present(RootView.render(state, strings: strings))
-        if window != nil { dispatch(.loaded(try store.load())) }
-        // Laying out the help text (a tenth of the first frame's work) waits until it is drawn.
-        resize()
-        lastPoll = SystemClock.monotonicMilliseconds()
-    }
-
-    private func loop() throws(StoreError) {
-        while !state.quitting {
-            dispatch(.tick(now: SystemClock.monotonicMilliseconds()))
-            terminal.present(RootView.render(state, strings: strings))
-            // Until the pages are scanned, only keys already typed are waited for.
-            let timeout: Int32 = !store.isScanned ? 0 : state.isAnimating ? 16 : Int32(App.pollInterval)
-            guard let first = terminal.nextKey(timeout: timeout) else {
-                // A damaged page ends kago here, before anything is written; a commit asked for
-                // before this point scans first itself (the store never writes unscanned).
-                if !store.isScanned { try store.verify() } else { idle() }
-                continue
-            }
-            // Handle everything already typed (a paste, key repeat) before drawing again.
-            var burst = [first]
-            while burst.count < 256, let k = terminal.nextKey(timeout: 0) { burst.append(k) }
-            var i = 0
-            while i < burst.count, !state.quitting {
-                // Without bracketed paste, a pasted line break would submit and the next line
-                // would run as list keys: text arriving with line breaks is a paste.
-                if state.keyMode == .input, let paste = PasteBurst.paste(in: burst[i...]) {
-                    dispatch(.paste(paste.text))
-                    i += paste.count
-                } else {
-                    handle(burst[i])
-                    i += 1
-                }
-            }
-            if SystemClock.monotonicMilliseconds() - lastPoll >= App.pollInterval { idle() }
-        }
-    }
-
-    /// Takes the terminal's size, and the help overlay's length at that width (it wraps).
-    private func resize() {
-        let size = terminal.size
-        state.helpLineCounts = HelpOverlay.lineCounts(strings: strings, width: size.width, height: size.height)
-        dispatch(.resize(width: size.width, height: size.height))
-    }
-
-    private func handle(_ key: Key) {
-        switch key {
-        case .resize:
-            terminal.invalidate()
-            resize()
-        case .ctrl("z"):
-            terminal.suspend()
-        case .mouse(let event):
-            if let action = RootView.action(for: event, in: state, strings: strings) { dispatch(action) }
-        default:
-            if let action = Keymap.action(for: key, in: state.keyMode) { dispatch(action) }
-        }
-    }
-
-    /// Between keys: follow the calendar and pick up other processes' changes.
-    private func idle() {
-        lastPoll = SystemClock.monotonicMilliseconds()
-        let clock = SystemClock.local()
-        if clock != state.clock { dispatch(.clock(clock)) }
-        do {
-            let version = try store.dataVersion()
-            if version != dataVersion {
-                dataVersion = version
-                dispatch(.loaded(try store.load()))
-            }
-        } catch {
-            dispatch(.failed(.saveFailed(error.message)))
-        }
-    }
-
-    /// Applies an action and carries out its effects; commits happen before the next frame is drawn.
-    private func dispatch(_ action: Action) {
-        var pending = state.apply(action)
-        while !pending.isEmpty {
-            let effect = pending.removeFirst()
-            switch effect {
-            case .commit(let command, let context):
-                do {
-                    let changes = try store.perform(command, now: SystemClock.now())
-                    pending += state.apply(.committed(changes, context))
-                } catch .changedElsewhere {
-                    pending += state.apply(.changedElsewhere(context))
-                } catch {
-                    pending += state.apply(.commitFailed(.saveFailed(error.message), context))
-                }
-            case .saveIntroSeen:
-                do {
-                    try ConfigStore.saveIntroSeen(version: currentIntroVersion, path: configPath)
-                } catch {
-                    pending += state.apply(.failed(.introNotSaved(error.message)))
-                }
-            case .redraw:
-                terminal.invalidate()
-            case .quit:
-                break
-            }
-        }
     }
 }

@@ -1,3 +1,4 @@
+import KagoApp
 import KagoState
 
 /// `kago add TEXT...`: adds one item written in the quick-add syntax and prints it with its id.

@@ -1,4 +1,5 @@
 import KagoFormats
+import KagoApp
 import KagoState
 
 /// `kago import FILE [--format json|csv]`: adds every item of a file, or none (SPEC §7).

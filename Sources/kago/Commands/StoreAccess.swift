@@ -1,3 +1,4 @@
+import KagoApp
 import KagoState
 import KagoStore
 

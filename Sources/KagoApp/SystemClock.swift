@@ -2,19 +2,19 @@ import Glibc
 import KagoState
 
 /// The system clock, read in one place so the rest of kago gets time as plain values.
-enum SystemClock {
+public enum SystemClock {
     /// Seconds since the epoch.
-    static func now() -> Timestamp { Timestamp(time(nil)) }
+    public static func now() -> Timestamp { Timestamp(time(nil)) }
 
     /// Monotonic milliseconds, for animations and polling.
-    static func monotonicMilliseconds() -> Double {
+    public static func monotonicMilliseconds() -> Double {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
         return Double(ts.tv_sec) * 1000 + Double(ts.tv_nsec) / 1_000_000
     }
 
     /// Today's date and the UTC offset in the local time zone (TZ honoured).
-    static func local() -> LocalClock {
+    public static func local() -> LocalClock {
         var t = time(nil)
         var parts = tm()
         localtime_r(&t, &parts)
@@ -23,16 +23,4 @@ enum SystemClock {
             ?? Day(ordinal: Int(t) / 86400)
         return LocalClock(today: today, utcOffset: offset)
     }
-}
-
-/// The process environment as a dictionary.
-func processEnvironment() -> [String: String] {
-    var env: [String: String] = [:]
-    var p = environ
-    while let entry = p.pointee {
-        let s = String(cString: entry)
-        if let eq = s.firstIndex(of: "=") { env[String(s[..<eq])] = String(s[s.index(after: eq)...]) }
-        p += 1
-    }
-    return env
 }

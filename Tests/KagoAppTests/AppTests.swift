@@ -1,0 +1,112 @@
+import Foundation
+import KagoApp
+import KagoState
+import KagoStore
+import KagoView
+import XCTest
+
+/// A terminal that plays a script of keys and keeps every frame it is shown.
+final class FakeTerminal: TerminalBackend {
+    enum Step {
+        case key(Key)
+        /// No key for a while (the run loop polls for other processes then), after `action`.
+        case pause(() -> Void)
+    }
+
+    var steps: [Step]
+    private(set) var frames: [Frame] = []
+    var size: (width: Int, height: Int) = (80, 24)
+
+    init(_ steps: [Step]) { self.steps = steps }
+
+    /// Keys of a script typed as text.
+    static func typing(_ text: String) -> [Step] { text.map { .key(.char($0)) } }
+
+    func nextKey(timeout: Int32) -> Key? {
+        // The script is over: Ctrl-C until kago has quit (the first may only close a line).
+        guard let step = steps.first else { return .ctrl("c") }
+        switch step {
+        case .key(let key):
+            steps.removeFirst()
+            return key
+        case .pause(let action):
+            // A pause ends a burst of keys; the wait for the next key then times out.
+            guard timeout != 0 else { return nil }
+            steps.removeFirst()
+            action()
+            return nil
+        }
+    }
+
+    func present(_ frame: Frame) { frames.append(frame) }
+    func invalidate() {}
+    func suspend() {}
+
+    /// The text of the last frame shown.
+    var screen: String { frames.last.map { $0.buffer.lines.joined(separator: "\n") } ?? "" }
+}
+
+/// The run loop with real parts: a SQLite file in a temporary directory, the reducer, the views,
+/// and a fake terminal driving keys; another Store plays another kago process.
+final class AppTests: XCTestCase {
+    var directory = ""
+    var path: String { directory + "/kago.sqlite3" }
+
+    override func setUpWithError() throws {
+        directory = NSTemporaryDirectory() + "kago-app-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    /// Runs the list on the script until it quits; returns the terminal.
+    @discardableResult
+    func run(_ steps: [FakeTerminal.Step], store: Store? = nil) throws -> FakeTerminal {
+        let terminal = FakeTerminal(steps)
+        let state = AppState(settings: Settings(), language: .en, clock: SystemClock.local(), showIntro: false)
+        let app = App(state: state, store: try store ?? Store.open(path: path), terminal: terminal,
+                      strings: Strings(.en), configPath: directory + "/config")
+        try app.run()
+        return terminal
+    }
+
+    func testKeysDriveTheListAndEveryChangeIsCommittedBeforeItShows() throws {
+        let terminal = try run([.key(.char("a"))] + FakeTerminal.typing("milk x2 #dairy") + [.key(.enter),
+                               .pause({}), .key(.char(" ")), .pause({}), .key(.char("q"))])
+        let items = try Store.open(path: path).load().items
+        XCTAssertEqual(items.map(\.name), ["milk"])
+        XCTAssertNotNil(items.first?.purchasedAt, "Space checked it")
+        XCTAssertTrue(terminal.frames.contains { $0.buffer.lines.contains { $0.contains("] milk") && $0.contains("×2") } })
+        XCTAssertTrue(terminal.screen.contains("Purchased 1"), terminal.screen)
+    }
+
+    func testAnOutsideChangeMidInputShowsUpAndTheLineIsKept() throws {
+        let other = try Store.open(path: path)
+        var seen = ""
+        let terminal = FakeTerminal([])
+        terminal.steps = [.key(.char("a"))] + FakeTerminal.typing("eg") + [
+            .pause({ _ = try? other.perform(.add(ItemDraft(name: "Bread")), now: 1_800_000_000) }),
+            .pause({ seen = terminal.screen }),
+        ] + FakeTerminal.typing("gs") + [.key(.enter), .key(.escape), .key(.char("q"))]
+        let state = AppState(settings: Settings(), language: .en, clock: SystemClock.local(), showIntro: false)
+        try App(state: state, store: try Store.open(path: path), terminal: terminal, strings: Strings(.en),
+                configPath: directory + "/config").run()
+        XCTAssertTrue(seen.contains("] Bread"), "another process's item shows up mid-input:\n\(seen)")
+        XCTAssertTrue(seen.contains("Add: eg"), "with the line as typed:\n\(seen)")
+        XCTAssertEqual(Set(try other.load().items.map(\.name)), ["Bread", "eggs"])
+    }
+
+    func testACommitThatFailsSaysSoAndShowsNothingAsDone() throws {
+        let other = try Store.open(path: path)
+        let milk = try XCTUnwrap(other.perform(.add(ItemDraft(name: "milk")), now: 1_800_000_000).items.first?.after)
+        let terminal = try run([.pause({}), .key(.char("e"))] + FakeTerminal.typing(" oat") + [
+            .pause({ _ = try? other.perform(.delete(ids: [milk.id]), now: 1_800_000_001) }),
+            .key(.enter), .pause({}), .key(.char("q")),
+        ])
+        XCTAssertTrue(terminal.screen.contains("Not saved: item \(milk.id) no longer exists"), terminal.screen)
+        XCTAssertFalse(terminal.screen.contains("oat"), "the edit is not shown as done:\n\(terminal.screen)")
+        XCTAssertEqual(try other.load().items, [], "nothing written")
+    }
+}
