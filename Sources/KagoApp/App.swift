@@ -12,6 +12,8 @@ public final class App {
     private let strings: Strings
     private let configPath: String
     private var dataVersion: Int64 = 0
+    /// The last entry of the change feed this session has applied.
+    private var changeSequence: Int64 = 0
     private var lastPoll = 0.0
 
     /// How often to look for changes made by other kago processes (SPEC: shown within a second).
@@ -38,8 +40,10 @@ public final class App {
     private func start() throws(StoreError) {
         let size = terminal.size
         dispatch(.resize(width: size.width, height: size.height))
-        // Read first, so a commit by another kago from here on shows up at the first poll.
+        // Read first, so a commit by another kago from here on shows up at the first poll
+        // (one the load below sees already is applied again there, which changes nothing).
         dataVersion = try store.dataVersion()
+        changeSequence = try store.changeSequence()
         // Only as many items as rows: with 100,000 items the rest would keep the screen blank
         // ten times longer, and Tab completion's names are not needed until the user types.
         let window = try store.firstScreen(sort: state.sort, limit: size.height)
@@ -113,7 +117,15 @@ public final class App {
             let version = try store.dataVersion()
             if version != dataVersion {
                 dataVersion = version
-                dispatch(.loaded(try store.load()))
+                // The rows changed since the last poll, not the whole list; a feed that no
+                // longer reaches back that far (pruned) means reading everything.
+                let feed = try store.changes(since: changeSequence)
+                changeSequence = feed.sequence
+                if let rows = feed.rows {
+                    dispatch(.changedOutside(items: rows.items, categories: rows.categories))
+                } else {
+                    dispatch(.loaded(try store.load()))
+                }
             }
         } catch {
             dispatch(.failed(.saveFailed(error.message)))

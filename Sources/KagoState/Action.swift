@@ -8,6 +8,9 @@ public enum Action: Equatable, Sendable {
     case clock(LocalClock)
     /// The data as read from the store, at start-up or after another process changed it.
     case loaded(Snapshot)
+    /// Rows another process changed, as they are now (nil: deleted): read from the change feed
+    /// instead of the whole list.
+    case changedOutside(items: [Int64: Item?], categories: [Int64: Category?])
     /// A command the store carried out.
     case committed(ChangeSet, CommitContext)
     /// A side effect failed; the message says what.

@@ -22,6 +22,13 @@ extension AppState {
         case .loaded(let snapshot):
             replaceData(snapshot)
             return []
+        case .changedOutside(let changedItems, let changedCategories):
+            let changes = ChangeSet(
+                items: changedItems.map { RowChange(id: $0.key, before: items[$0.key], after: $0.value) }.filter { $0.before != $0.after },
+                categories: changedCategories.map { RowChange(id: $0.key, before: categories[$0.key], after: $0.value) }
+                    .filter { $0.before != $0.after })
+            if !changes.isEmpty { applyRows(changes) }
+            return []
         case .committed(let changes, let context):
             committed(changes, context)
             return []

@@ -9,7 +9,7 @@ enum Schema {
     static var currentVersion: Int { migrations.count }
 
     /// `migrations[n]` takes a database from version n to n + 1.
-    static let migrations: [@Sendable (Database) throws -> Void] = [version1, version2, version3, version4, version5]
+    static let migrations: [@Sendable (Database) throws -> Void] = [version1, version2, version3, version4, version5, version6]
 
     /// Categories and items. AUTOINCREMENT so ids are never reused: undo re-inserts rows with
     /// their old ids, and a reused id could collide with a row added since.
@@ -110,6 +110,34 @@ enum Schema {
             END;
             """)
     }
+
+    /// The change feed: every row written to items or categories, by whichever program, is
+    /// appended to `changes` by triggers, so an open list reads what changed since the last
+    /// sequence it saw instead of the whole list. Pruned to the last `changeFeedKept` entries
+    /// every thousandth one; a reader that fell further behind reads the whole list.
+    static func version6(_ db: Database) throws {
+        var sql = """
+            CREATE TABLE changes (seq INTEGER PRIMARY KEY AUTOINCREMENT, tab INTEGER NOT NULL, row INTEGER NOT NULL);
+            CREATE TRIGGER changes_pruned AFTER INSERT ON changes WHEN new.seq % 1000 = 0 BEGIN
+                DELETE FROM changes WHERE seq <= new.seq - \(changeFeedKept);
+            END;
+
+            """
+        for (table, tab) in [("items", ChangeFeed.items), ("categories", ChangeFeed.categories)] {
+            for (event, row) in [("INSERT", "new.id"), ("UPDATE", "new.id"), ("DELETE", "old.id")] {
+                sql += """
+                    CREATE TRIGGER \(table)_fed_\(event.lowercased()) AFTER \(event) ON \(table) BEGIN
+                        INSERT INTO changes(tab, row) VALUES (\(tab), \(row));
+                    END;
+
+                    """
+            }
+        }
+        try db.execute(sql)
+    }
+
+    /// How many entries the change feed keeps.
+    static let changeFeedKept = 10_000
 
     /// True for a stored date that is not a real day written `YYYY-MM-DD`, the only form whose
     /// text order is its order in time. kago writes no other; the full parser reads such a date

@@ -118,9 +118,12 @@ struct Session {
             command = random.chance(0.5) ? .delete(ids: [id]) : .setPurchased(ids: [id], random.chance(0.5))
         }
         now += 1
-        _ = store.perform(command, now: now)
+        let changes = store.perform(command, now: now)
         trace.append(.elsewhere(command))
-        return run(.loaded(store.snapshot))
+        // Half the time through the change feed (the rows as they are now), else a reload.
+        guard let changes, random.chance(0.5) else { return run(.loaded(store.snapshot)) }
+        return run(.changedOutside(items: Dictionary(uniqueKeysWithValues: changes.items.map { ($0.id, $0.after) }),
+                                   categories: Dictionary(uniqueKeysWithValues: changes.categories.map { ($0.id, $0.after) })))
     }
 
     /// Undo then redo the last change, in a list screen: the data and every screen's rows come back.
