@@ -52,6 +52,21 @@ final class UndoTests: TemporaryDirectoryTestCase {
         XCTAssertNil(try category(store, named: "fruit"), "undo removed the category it created")
     }
 
+    /// A paste of several lines is one command: one undo takes every item (and new category) away.
+    func testAddAllIsOneUndoStep() throws {
+        let changes = try assertUndoRedo(.addAll([ItemDraft(name: "eggs"), ItemDraft(name: "ddddd"),
+                                                  ItemDraft(name: "more", category: "extras")]))
+        XCTAssertEqual(changes.items.count, 3)
+        XCTAssertEqual(changes.categories.count, 1)
+    }
+
+    /// One transaction: a draft the store refuses leaves none of the others written.
+    func testAddAllWithARefusedDraftWritesNothing() throws {
+        let before = try store.load()
+        XCTAssertThrowsError(try store.perform(.addAll([ItemDraft(name: "eggs"), ItemDraft(name: "  ")]), now: now + 100))
+        XCTAssertRows(try store.load(), before, "nothing of the paste")
+    }
+
     func testEdit() throws {
         try assertUndoRedo(.edit(id: milk.id, ItemDraft(name: "oat milk", category: "vegan", note: "barista")))
     }

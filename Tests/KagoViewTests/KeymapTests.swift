@@ -141,6 +141,18 @@ final class KeymapTests: XCTestCase {
         XCTAssertNil(action(.mouse(MouseEvent(.click, x: 0, y: 0)), .confirm), "a stray click does not answer")
     }
 
+    /// A paste is text to add where something can be added, and nothing elsewhere: a pasted `y`
+    /// never answers the confirmation, nor moves the tutorial or help (issue 10.1).
+    func testAPasteIsTextWhereItCanBeAddedAndNothingElsewhere() {
+        for mode in [KeyMode.input, .toBuy, .purchased, .categories] {
+            XCTAssertEqual(action(.paste("y\nn"), mode), .paste("y\nn"), "\(mode)")
+        }
+        for mode in [KeyMode.confirm, .intro, .help, .tooSmall] {
+            XCTAssertNil(action(.paste("y"), mode), "\(mode)")
+            XCTAssertNil(action(.paste("q"), mode), "\(mode)")
+        }
+    }
+
     func testTooSmallOnlyQuitsAndRedraws() {
         XCTAssertEqual(action(.char("q"), .tooSmall), .quit)
         XCTAssertEqual(action(.ctrl("c"), .tooSmall), .quit)
