@@ -46,7 +46,7 @@ public final class App {
         changeSequence = try store.changeSequence()
         // Only as many items as rows: with 100,000 items the rest would keep the screen blank
         // ten times longer, and Tab completion's names are not needed until the user types.
-        let window = try store.firstScreen(sort: state.sort, limit: size.height)
+        let window = try store.firstScreen(sort: state.model.sort, limit: size.height)
         if let window { dispatch(.loaded(window)) } else { dispatch(.loaded(try store.load())) }
         dispatch(.tick(now: SystemClock.monotonicMilliseconds()))
         terminal.present(RootView.render(state, strings: strings))

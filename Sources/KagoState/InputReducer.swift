@@ -95,14 +95,7 @@ extension AppState {
         return String(out)
     }
 
-    mutating func setFilter(_ text: String) {
-        guard list.filter != text else { return }
-        list.filter = text
-        rebuild(screen)
-        list.selection = ListState.nextSelectable(in: list.rows, from: 0, step: 1) ?? 0
-        list.scroll = 0
-        list.scrollIntoView(height: listHeight)
-    }
+    mutating func setFilter(_ text: String) { model.setFilter(text, on: screen) }
 
     mutating func submit(_ state: InputState) -> [Effect] {
         let text = state.editor.text
@@ -147,10 +140,10 @@ extension AppState {
                 show(.tooLong(.category))
                 return []
             }
-            let existing = categories.values.first { $0.name.matchKey == name.matchKey }
+            let existing = model.categories.values.first { $0.name.matchKey == name.matchKey }
             input = nil
             if case .renameCategory(let id) = state.purpose {
-                let renamed = categories[id]?.name ?? name
+                let renamed = model.categoryName(id) ?? name
                 let message: StatusMessage = existing.map { $0.id == id ? .categoryRenamed(name) : .categoryMerged(renamed, $0.name) }
                     ?? .categoryRenamed(name)
                 return [.commit(.renameCategory(id: id, name: name), CommitContext(message: message))]
@@ -168,7 +161,7 @@ extension AppState {
     /// An item on To buy with this name (matched as categories are), if any.
     func itemToBuy(named name: String) -> Item? {
         let key = name.matchKey
-        return items.values.lazy.filter { !$0.isPurchased && $0.name.matchKey == key }.min { $0.id < $1.id }
+        return model.items.values.lazy.filter { !$0.isPurchased && $0.name.matchKey == key }.min { $0.id < $1.id }
     }
 
     /// Tab: completes a category after `#`, else an item name from history; Tab again cycles.
@@ -191,7 +184,7 @@ extension AppState {
         let range: Range<Int>
         if word.hasPrefix("#") || word.hasPrefix("＃") {
             let prefix = String(word.dropFirst()).matchKey
-            candidates = orderedCategories.map(\.name).filter { $0.matchKey.hasPrefix(prefix) && $0.matchKey != prefix }
+            candidates = model.orderedCategories.map(\.name).filter { $0.matchKey.hasPrefix(prefix) && $0.matchKey != prefix }
                 .map { "#" + QuickAdd.quoteIfNeeded($0) }
             range = wordStart..<cursor
         } else {
@@ -201,7 +194,7 @@ extension AppState {
             guard !prefix.trimmingWhitespace().isEmpty, !typed.contains("#"), !typed.contains("@") else { return }
             var seen = Set<String>()
             // Written back in the quick-add syntax, so a name like `Coke 500ml` stays a name.
-            candidates = knownNames.filter { $0.matchKey.hasPrefix(prefix) && $0.matchKey != prefix && seen.insert($0.matchKey).inserted }
+            candidates = model.knownNames.filter { $0.matchKey.hasPrefix(prefix) && $0.matchKey != prefix && seen.insert($0.matchKey).inserted }
                 .map(QuickAdd.formatName)
             range = 0..<cursor
         }

@@ -40,14 +40,22 @@ public enum ListRows {
         }
     }
 
-    static let dateGroupOrder: [GroupHeader] = [.overdue, .today, .tomorrow, .thisWeek, .later, .noDate]
-
     /// Whether an item matches a filter (case-insensitive, over name, category and note).
     public static func matches(_ item: Item, filterKey: String, categoryName: String?) -> Bool {
         if filterKey.isEmpty { return true }
         return item.name.matchKey.contains(text: filterKey)
             || (categoryName?.matchKey.contains(text: filterKey) ?? false)
             || (item.note?.matchKey.contains(text: filterKey) ?? false)
+    }
+
+    /// Whether a to-buy item is on the To buy screen under this filter and scope.
+    static func isShown(_ item: Item, filterKey key: String, scope: CategoryScope?, categories: [Int64: Category]) -> Bool {
+        switch scope {
+        case .category(let id)?: if item.categoryID != id { return false }
+        case .uncategorised?: if let id = item.categoryID, categories[id] != nil { return false }
+        case nil: break
+        }
+        return key.isEmpty || matches(item, filterKey: key, categoryName: item.categoryID.flatMap { categories[$0]?.name })
     }
 
     /// The rows of the To buy screen.
@@ -57,45 +65,9 @@ public enum ListRows {
     public static func toBuy(_ items: some Sequence<Item>, sort: SortMode, categories: [Int64: Category], today: Day,
                              filter: String, scope: CategoryScope?) -> [ListRow] {
         let key = filter.matchKey
-        let everything = key.isEmpty && scope == nil
-        let visible = items.lazy.filter { item in
-            if everything { return true }
-            switch scope {
-            case .category(let id)?: if item.categoryID != id { return false }
-            case .uncategorised?: if item.categoryID != nil && categories[item.categoryID!] != nil { return false }
-            case nil: break
-            }
-            return matches(item, filterKey: key, categoryName: item.categoryID.flatMap { categories[$0]?.name })
-        }
-        // Sort plain keys rather than items: comparing and moving small tuples is far cheaper
-        // than copying items (and lower-casing names once, not per comparison).
-        switch sort {
-        case .added:
-            return visible.map(\.id).sorted().map { .item($0) }
-        case .name:
-            return visible.map { ($0.name.matchKey, $0.id) }.sorted { $0 < $1 }.map { .item($0.1) }
-        case .date:
-            let keyed = visible.map { ($0.date?.ordinal ?? Int.max, $0.id) }.sorted { $0 < $1 }
-            return grouped(keyed.map { ($0.1, dateGroup($0.0 == Int.max ? nil : Day(ordinal: $0.0), today: today)) })
-        case .category:
-            let keyed = visible.map { item -> (Int, Int64, Int64) in
-                let known = item.categoryID.flatMap { categories[$0] }
-                return (known?.position ?? Int.max, known?.id ?? 0, item.id)
-            }.sorted { $0 < $1 }
-            return grouped(keyed.map { ($0.2, .category($0.0 == Int.max ? nil : $0.1)) })
-        }
-    }
-
-    /// Inserts a header before each run of items sharing a group.
-    static func grouped(_ entries: [(id: Int64, group: GroupHeader)]) -> [ListRow] {
-        var rows: [ListRow] = []
-        rows.reserveCapacity(entries.count + 8)
-        var current: GroupHeader?
-        for (id, g) in entries {
-            if g != current { rows.append(.header(g)); current = g }
-            rows.append(.item(id))
-        }
-        return rows
+        let order = RowOrder(kind: .toBuy(sort), categories: categories, today: today)
+        if key.isEmpty && scope == nil { return order.rows(items) }
+        return order.rows(items.lazy.filter { isShown($0, filterKey: key, scope: scope, categories: categories) })
     }
 
     /// The rows of the Purchased screen: newest purchase first.
@@ -104,10 +76,27 @@ public enum ListRows {
     public static func purchased(_ items: some Sequence<Item>, categories: [Int64: Category], filter: String,
                                  checkOrder: [Int64: Int] = [:]) -> [ListRow] {
         let key = filter.matchKey
-        let visible = items.lazy.filter {
+        let order = RowOrder(kind: .purchased, categories: categories, today: Day(ordinal: 0), checkOrder: checkOrder)
+        return order.rows(items.lazy.filter {
             key.isEmpty || matches($0, filterKey: key, categoryName: $0.categoryID.flatMap { categories[$0]?.name })
+        })
+    }
+
+    /// The rows that stay when only the items `keep` accepts stay, with the headers over them.
+    static func narrowed(_ rows: [ListRow], keep: (Int64) -> Bool) -> [ListRow] {
+        var out: [ListRow] = []
+        var header: ListRow?
+        for row in rows {
+            switch row {
+            case .header: header = row
+            case .item(let id):
+                guard keep(id) else { continue }
+                if let h = header { out.append(h); header = nil }
+                out.append(row)
+            case .category: out.append(row)
+            }
         }
-        return visible.map { ($0.purchasedAt ?? 0, checkOrder[$0.id] ?? 0, $0.id) }.sorted { $0 > $1 }.map { .item($0.2) }
+        return out
     }
 
     /// The rows of the Categories screen: store-walk order, then "Uncategorised" (unfiltered only).

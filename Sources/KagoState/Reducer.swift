@@ -8,26 +8,21 @@ extension AppState {
         case .resize(let w, let h):
             width = max(1, w)
             height = max(1, h)
-            for s in Screen.allCases { settleSelection(s, direction: 1) }
+            model.resized(height: listHeight)
             if let scroll = helpScroll { helpScroll = max(0, scroll) }
             return []
         case .tick(let now):
             tick(now)
             return []
         case .clock(let c):
-            let dayChanged = c.today != clock.today
             clock = c
-            if dayChanged { rebuild(.toBuy) }
+            model.setToday(c.today)
             return []
         case .loaded(let snapshot):
-            replaceData(snapshot)
+            model.load(snapshot)
             return []
         case .changedOutside(let changedItems, let changedCategories):
-            let changes = ChangeSet(
-                items: changedItems.map { RowChange(id: $0.key, before: items[$0.key], after: $0.value) }.filter { $0.before != $0.after },
-                categories: changedCategories.map { RowChange(id: $0.key, before: categories[$0.key], after: $0.value) }
-                    .filter { $0.before != $0.after })
-            if !changes.isEmpty { applyRows(changes) }
+            model.changedOutside(items: changedItems, categories: changedCategories)
             return []
         case .committed(let changes, let context):
             committed(changes, context)
@@ -148,9 +143,9 @@ extension AppState {
             return []
         }
         switch action {
-        case .nextScreen: switchScreen(Screen(rawValue: (screen.rawValue + 1) % 3)!)
-        case .previousScreen: switchScreen(Screen(rawValue: (screen.rawValue + 2) % 3)!)
-        case .showScreen(let s): switchScreen(s)
+        case .nextScreen: screen = screen.neighbour(1)
+        case .previousScreen: screen = screen.neighbour(-1)
+        case .showScreen(let s): screen = s
         case .move(let n): moveSelection(by: n)
         case .moveToTop: selectRow(ListState.nextSelectable(in: list.rows, from: 0, step: 1) ?? 0)
         case .moveToBottom: selectRow(ListState.nextSelectable(in: list.rows, from: list.rows.count - 1, step: -1) ?? 0)
@@ -175,36 +170,25 @@ extension AppState {
             return list.selection == i ? toggleSelected() : []
         case .delete: return deleteSelected()
         case .cycleSort:
-            sort = sort.next
-            rebuild(.toBuy)
-            show(.sortedBy(sort))
+            model.setSort(model.sort.next)
+            show(.sortedBy(model.sort))
         case .clearPurchased:
-            if purchasedCount == 0 { show(.nothingPurchased) } else { confirmation = .clearPurchased(count: purchasedCount) }
+            let n = model.purchasedCount
+            if n == 0 { show(.nothingPurchased) } else { confirmation = .clearPurchased(count: n) }
         case .openCategory: openCategory()
         case .startAddCategory: input = InputState(purpose: .newCategory)
         case .startRenameCategory:
             guard let id = selectedCategoryID() else { break }
-            input = InputState(purpose: .renameCategory(id), text: categories[id]!.name)
+            input = InputState(purpose: .renameCategory(id), text: model.categories[id]!.name)
         case .deleteCategory:
             guard let id = selectedCategoryID() else { break }
-            return [.commit(.deleteCategory(id: id), CommitContext(message: .categoryDeleted(categories[id]!.name)))]
+            return [.commit(.deleteCategory(id: id), CommitContext(message: .categoryDeleted(model.categories[id]!.name)))]
         case .moveCategory(let by):
             guard let id = selectedCategoryID() else { break }
-            return [.commit(.moveCategory(id: id, by: by), CommitContext(message: .categoryMoved(categories[id]!.name, by)))]
+            return [.commit(.moveCategory(id: id, by: by), CommitContext(message: .categoryMoved(model.categories[id]!.name, by)))]
         default: break
         }
         return []
-    }
-
-    mutating func switchScreen(_ s: Screen) {
-        screen = s
-        // Purchased is newest first: after checks made elsewhere (another screen, another
-        // process) it opens on the newest, not where the old selection was pushed down to.
-        if changedUnseen.remove(s) != nil, s == .purchased {
-            lists[s]!.selection = 0
-            lists[s]!.scroll = 0
-        }
-        settleSelection(s, direction: 1)
     }
 
     mutating func moveSelection(by n: Int) {
@@ -244,18 +228,16 @@ extension AppState {
 
     mutating func clearFilter() {
         if !list.filter.isEmpty {
-            list.filter = ""
-            rebuild(screen)
-        } else if screen == .toBuy, scope != nil {
-            scope = nil
-            rebuild(.toBuy)
+            setFilter("")
+        } else if screen == .toBuy, model.scope != nil {
+            model.setScope(nil)
         }
     }
 
     mutating func startAdd() {
         guard screen != .categories else { input = InputState(purpose: .newCategory); return }
         var prefill = ""
-        if screen == .toBuy, case .category(let id)? = scope, let name = categories[id]?.name {
+        if screen == .toBuy, case .category(let id)? = model.scope, let name = model.categoryName(id) {
             prefill = " #" + QuickAdd.quoteIfNeeded(name)
         }
         input = InputState(purpose: .add, text: prefill)
@@ -270,7 +252,7 @@ extension AppState {
 
     /// An item written as a draft, for editing it in the quick-add syntax.
     public func draft(of item: Item) -> ItemDraft {
-        ItemDraft(name: item.name, quantity: item.quantity, category: categoryName(item.categoryID),
+        ItemDraft(name: item.name, quantity: item.quantity, category: model.categoryName(item.categoryID),
                   date: item.date, note: item.note)
     }
 
@@ -292,13 +274,10 @@ extension AppState {
 
     mutating func openCategory() {
         guard screen == .categories, case .category(let id)? = list.selected else { return }
-        scope = id.map { .category($0) } ?? .uncategorised
-        lapsedScope = nil
-        lists[.toBuy]!.filter = ""
-        rebuild(.toBuy)
-        lists[.toBuy]!.selection = 0
+        model.screens[.toBuy]!.filter = ""
+        model.setScope(id.map { .category($0) } ?? .uncategorised)
+        model.screens[.toBuy]!.selection = 0
         screen = .toBuy
-        settleSelection(.toBuy, direction: 1)
     }
 
     /// The selected real category; reports the fixed "Uncategorised" row.
@@ -321,7 +300,7 @@ extension AppState {
     }
 
     mutating func committed(_ changes: ChangeSet, _ context: CommitContext) {
-        applyRows(changes)
+        model.apply(changes)
         switch context.role {
         case .record:
             if !changes.isEmpty { pushUndo(UndoEntry(changes: changes, label: context.message), clearRedo: true) }

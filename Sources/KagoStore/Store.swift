@@ -181,3 +181,5 @@ public final class Store {
         }
     }
 }
+
+extension Store: ListStore {}

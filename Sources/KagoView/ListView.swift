@@ -29,16 +29,21 @@ public enum ListView {
         return max(0, s)
     }
 
-    /// Draws the current screen's list into `area`.
-    public static func render(_ state: AppState, in area: Rect, strings: Strings, into buffer: inout ScreenBuffer) {
-        let list = state.list
+    /// Draws one screen of a list into `area`.
+    public static func render(_ model: ListModel, screen: Screen, clock: LocalClock, in area: Rect, strings: Strings,
+                              into buffer: inout ScreenBuffer) {
+        let list = model.screens[screen]!
         guard area.height > 0 else { return }
         if list.rows.isEmpty {
             let key: StringKey
-            if !list.filter.isEmpty || (state.screen == .toBuy && state.scope != nil) {
+            if !list.filter.isEmpty || (screen == .toBuy && model.scope != nil) {
                 key = .noMatches
             } else {
-                key = [.emptyToBuy, .emptyPurchased, .emptyCategories][state.screen.rawValue]
+                switch screen {
+                case .toBuy: key = .emptyToBuy
+                case .purchased: key = .emptyPurchased
+                case .categories: key = .emptyCategories
+                }
             }
             let lines = TextWrap.lines(strings[key], width: area.width - 2)
             var y = area.y + max(0, (area.height - lines.count) / 2)
@@ -49,32 +54,32 @@ public enum ListView {
             return
         }
         let top = scroll(list, height: area.height)
-        let columns = ItemColumns(width: area.width, showCategory: state.sort != .category || state.screen != .toBuy,
+        let columns = ItemColumns(width: area.width, showCategory: model.sort != .category || screen != .toBuy,
                                   dateWidth: strings.language == .ja ? 12 : 11)
         for i in top..<min(list.rows.count, top + area.height) {
             let y = area.y + i - top
             let selected = i == list.selection
             switch list.rows[i] {
             case .header(let g):
-                let title = header(g, state: state, strings: strings)
+                let title = header(g, model: model, strings: strings)
                 buffer.write(title, x: area.x + 1, y: y, maxWidth: area.width - 2, style: Style(.header))
             case .item(let id):
-                guard let item = state.items[id] else { continue }
-                drawItem(item, state: state, columns: columns, x: area.x, y: y, selected: selected, strings: strings,
+                guard let item = model.items[id] else { continue }
+                drawItem(item, model: model, clock: clock, columns: columns, x: area.x, y: y, selected: selected, strings: strings,
                          into: &buffer)
             case .category(let id):
-                drawCategory(id, index: i, state: state, x: area.x, y: y, width: area.width, selected: selected,
+                drawCategory(id, index: i, model: model, x: area.x, y: y, width: area.width, selected: selected,
                              strings: strings, into: &buffer)
             }
         }
     }
 
-    static func header(_ g: GroupHeader, state: AppState, strings: Strings) -> String {
-        if case .category(let id?) = g { return state.categoryName(id) ?? strings[.uncategorised] }
+    static func header(_ g: GroupHeader, model: ListModel, strings: Strings) -> String {
+        if case .category(let id?) = g { return model.categoryName(id) ?? strings[.uncategorised] }
         return strings.groupName(g)
     }
 
-    static func drawItem(_ item: Item, state: AppState, columns c: ItemColumns, x: Int, y: Int, selected: Bool,
+    static func drawItem(_ item: Item, model: ListModel, clock: LocalClock, columns c: ItemColumns, x: Int, y: Int, selected: Bool,
                          strings: Strings, into buffer: inout ScreenBuffer) {
         let used = drawSelectable(checkbox: item.isPurchased ? "[x]" : "[ ]", name: item.name,
                                   checkboxRole: item.isPurchased ? .checked : .checkbox, nameWidth: c.name,
@@ -88,15 +93,15 @@ public enum ListView {
         buffer.write(q, x: col + max(0, c.quantity - DisplayWidth.of(q)), y: y, maxWidth: c.quantity, style: Style(.quantity))
         col += c.quantity + 2
         if c.category > 0 {
-            if let name = state.categoryName(item.categoryID) {
+            if let name = model.categoryName(item.categoryID) {
                 buffer.write(name, x: col, y: y, maxWidth: c.category, style: Style(.category))
             }
             col += c.category + 2
         }
         if let t = item.purchasedAt {
-            buffer.write(strings.purchaseTime(t, clock: state.clock), x: col, y: y, maxWidth: c.date, style: Style(.dim))
+            buffer.write(strings.purchaseTime(t, clock: clock), x: col, y: y, maxWidth: c.date, style: Style(.dim))
         } else if let d = item.date {
-            let today = state.clock.today
+            let today = clock.today
             let role: Role = d < today ? .overdue : d == today ? .today : .normal
             buffer.write(strings.relativeDate(d, today: today), x: col, y: y, maxWidth: c.date, style: Style(role))
         }
@@ -105,9 +110,9 @@ public enum ListView {
     /// The fewest cells a category name gets before its counts are shortened.
     static let minimumNameWidth = 14
 
-    static func drawCategory(_ id: Int64?, index: Int, state: AppState, x: Int, y: Int, width: Int, selected: Bool,
+    static func drawCategory(_ id: Int64?, index: Int, model: ListModel, x: Int, y: Int, width: Int, selected: Bool,
                              strings: Strings, into buffer: inout ScreenBuffer) {
-        let counts = state.categoryCounts[id] ?? ItemCounts()
+        let counts = model.categoryCounts[id] ?? ItemCounts()
         let args = ["toBuy": String(counts.toBuy), "purchased": String(counts.purchased)]
         var countText = strings.format(.categoryCounts, args)
         // The name matters more than the purchased count: narrow rows keep only the to-buy count.
@@ -115,7 +120,7 @@ public enum ListView {
             countText = strings.format(.categoryCountsShort, args)
         }
         let countWidth = DisplayWidth.of(countText)
-        let name = id.flatMap { state.categories[$0]?.name } ?? strings[.uncategorised]
+        let name = model.categoryName(id) ?? strings[.uncategorised]
         drawSelectable(checkbox: id == nil ? "" : String(index + 1), name: name, checkboxRole: .dim,
                        nameRole: id == nil ? .dim : .normal, nameWidth: max(0, width - 8 - countWidth),
                        x: x, y: y, selected: selected, into: &buffer)

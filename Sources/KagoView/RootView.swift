@@ -22,7 +22,8 @@ public enum RootView {
             IntroView.render(intro, size: (state.width, state.height), strings: strings, into: &buffer)
         } else {
             TabBar.render(state, strings: strings, into: &buffer)
-            ListView.render(state, in: listArea(state), strings: strings, into: &buffer)
+            ListView.render(state.model, screen: state.screen, clock: state.clock, in: listArea(state), strings: strings,
+                            into: &buffer)
             if state.input != nil {
                 cursor = InputLine.render(state, strings: strings, into: &buffer)
             } else {

@@ -6,8 +6,8 @@ public enum TabBar {
     /// Each tab's label and the cells it spans, for drawing and clicking.
     public static func tabs(_ state: AppState, strings: Strings) -> [(screen: Screen, label: String, rect: Rect)] {
         let entries: [(Screen, StringKey, Int)] = [
-            (.toBuy, .tabToBuy, state.toBuyCount), (.purchased, .tabPurchased, state.purchasedCount),
-            (.categories, .tabCategories, state.categories.count),
+            (.toBuy, .tabToBuy, state.model.toBuyCount), (.purchased, .tabPurchased, state.model.purchasedCount),
+            (.categories, .tabCategories, state.model.categories.count),
         ]
         var x = 0
         var out: [(Screen, String, Rect)] = []
@@ -42,12 +42,12 @@ public enum TabBar {
             narrowing.append(strings.format(.filterLabel, ["text": state.list.filter]))
         }
         guard state.screen == .toBuy else { return (narrowing, nil) }
-        switch state.scope {
-        case .category(let id)?: narrowing.append(strings.format(.scopeLabel, ["name": state.categoryName(id) ?? ""]))
+        switch state.model.scope {
+        case .category(let id)?: narrowing.append(strings.format(.scopeLabel, ["name": state.model.categoryName(id) ?? ""]))
         case .uncategorised?: narrowing.append(strings.format(.scopeLabel, ["name": strings[.uncategorised]]))
         case nil: break
         }
-        return (narrowing, strings.format(.sortLabel, ["sort": strings.sortName(state.sort)]))
+        return (narrowing, strings.format(.sortLabel, ["sort": strings.sortName(state.model.sort)]))
     }
 
     /// The labels that fit right-aligned after the tabs, which end at `tabsEnd`; whatever does

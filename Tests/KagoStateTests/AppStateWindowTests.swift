@@ -13,16 +13,16 @@ final class AppStateWindowTests: XCTestCase {
         full.apply(.resize(width: 80, height: 24))
         full.apply(.loaded(Snapshot(items: items, knownNames: ["item 1"])))
 
-        let listed = full.lists[.toBuy]!.rows.compactMap { row -> Int64? in if case .item(let id) = row { id } else { nil } }
+        let listed = full.model.screens[.toBuy]!.rows.compactMap { row -> Int64? in if case .item(let id) = row { id } else { nil } }
         let first = listed.prefix(24).map { id in items.first { $0.id == id }! }
         var state = AppState(settings: Settings(), language: .en, clock: LocalClock(today: today), showIntro: false)
         state.apply(.resize(width: 80, height: 24))
         state.apply(.loaded(Snapshot(items: first, totals: ListTotals(toBuy: 30, purchased: 10))))
-        XCTAssertEqual(state.toBuyCount, 30)
-        XCTAssertEqual(state.purchasedCount, 10)
-        XCTAssertEqual(Array(state.lists[.toBuy]!.rows.prefix(state.listHeight)),
-                       Array(full.lists[.toBuy]!.rows.prefix(full.listHeight)), "the rows on screen")
-        XCTAssertEqual(state.lists[.toBuy]!.selection, full.lists[.toBuy]!.selection)
+        XCTAssertEqual(state.model.toBuyCount, 30)
+        XCTAssertEqual(state.model.purchasedCount, 10)
+        XCTAssertEqual(Array(state.model.screens[.toBuy]!.rows.prefix(state.listHeight)),
+                       Array(full.model.screens[.toBuy]!.rows.prefix(full.listHeight)), "the rows on screen")
+        XCTAssertEqual(state.model.screens[.toBuy]!.selection, full.model.screens[.toBuy]!.selection)
 
         state.apply(.loaded(Snapshot(items: items, knownNames: ["item 1"])))
         XCTAssertEqual(state, full, "the full load leaves nothing of the window behind")

@@ -67,8 +67,8 @@ struct Session {
         state = AppState(settings: settings, language: .en, clock: LocalClock(today: Self.today),
                          showIntro: random.chance(0.3))
         state.apply(.resize(width: 80, height: 24))
-        for _ in 0..<random.int(in: 0...12) { _ = store.perform(.add(randomDraft()), now: now) }
-        state.apply(.loaded(store.snapshot))
+        for _ in 0..<random.int(in: 0...12) { _ = try? store.perform(.add(randomDraft()), now: now) }
+        state.apply(.loaded(store.load()))
     }
 
     /// Takes one random step; returns what went wrong, if anything.
@@ -88,17 +88,17 @@ struct Session {
             if random.chance(0.03) {
                 failures += 1
                 state.apply(.commitFailed(.saveFailed("disk full"), context))
-            } else if let changes = store.perform(command, now: now) {
-                guard !store.changedElsewhere else {
+            } else {
+                do {
+                    state.apply(.committed(try store.perform(command, now: now), context))
+                } catch .changedElsewhere {
                     failures += 1
                     elsewhereRefusals += 1
                     state.apply(.changedElsewhere(context))
-                    continue
+                } catch {
+                    failures += 1
+                    state.apply(.commitFailed(.saveFailed("refused"), context))
                 }
-                state.apply(.committed(changes, context))
-            } else {
-                failures += 1
-                state.apply(.commitFailed(.saveFailed("refused"), context))
             }
         }
         return invariantViolation()
@@ -118,10 +118,10 @@ struct Session {
             command = random.chance(0.5) ? .delete(ids: [id]) : .setPurchased(ids: [id], random.chance(0.5))
         }
         now += 1
-        let changes = store.perform(command, now: now)
+        let changes = try? store.perform(command, now: now)
         trace.append(.elsewhere(command))
         // Half the time through the change feed (the rows as they are now), else a reload.
-        guard let changes, random.chance(0.5) else { return run(.loaded(store.snapshot)) }
+        guard let changes, random.chance(0.5) else { return run(.loaded(store.load())) }
         return run(.changedOutside(items: Dictionary(uniqueKeysWithValues: changes.items.map { ($0.id, $0.after) }),
                                    categories: Dictionary(uniqueKeysWithValues: changes.categories.map { ($0.id, $0.after) })))
     }
@@ -200,13 +200,13 @@ struct Session {
 
     /// The first invariant that does not hold, in words.
     func invariantViolation() -> String? {
-        if state.items != store.items { return "the state's items differ from the store's" }
-        if state.categories != store.categories { return "the state's categories differ from the store's" }
+        if state.model.items != store.items { return "the state's items differ from the store's" }
+        if state.model.categories != store.categories { return "the state's categories differ from the store's" }
         let items = store.items.values
         let toBuy = Set(items.filter { !$0.isPurchased }.map(\.id))
         let purchased = Set(items.filter(\.isPurchased).map(\.id))
-        if state.toBuyCount != toBuy.count || state.purchasedCount != purchased.count {
-            return "tab counts \(state.toBuyCount)/\(state.purchasedCount), lists \(toBuy.count)/\(purchased.count)"
+        if state.model.toBuyCount != toBuy.count || state.model.purchasedCount != purchased.count {
+            return "tab counts \(state.model.toBuyCount)/\(state.model.purchasedCount), lists \(toBuy.count)/\(purchased.count)"
         }
         var counts: [Int64?: ItemCounts] = [:]
         for item in items {
@@ -217,10 +217,19 @@ struct Session {
                 counts[key, default: ItemCounts()].toBuy += 1
             }
         }
-        if state.categoryCounts != counts { return "category counts \(state.categoryCounts), expected \(counts)" }
+        if state.model.categoryCounts != counts { return "category counts \(state.model.categoryCounts), expected \(counts)" }
+        // What the deltas maintain must equal counting and sorting everything again.
+        let rebuilt = state.model.rebuilt()
+        if (rebuilt.toBuyCount, rebuilt.purchasedCount) != (state.model.toBuyCount, state.model.purchasedCount)
+            || rebuilt.categoryCounts != state.model.categoryCounts {
+            return "counts by delta differ from a rebuild"
+        }
+        for screen in Screen.allCases where rebuilt.screens[screen]!.rows != state.model.screens[screen]!.rows {
+            return "\(screen) rows by delta \(state.model.screens[screen]!.rows), rebuilt \(rebuilt.screens[screen]!.rows)"
+        }
 
         for screen in Screen.allCases {
-            let list = state.lists[screen]!
+            let list = state.model.screens[screen]!
             let rows = list.rows
             if Set(rows).count != rows.count { return "\(screen) lists a row twice: \(rows)" }
             if rows.isEmpty ? list.selection != 0 : !rows.indices.contains(list.selection) {
@@ -242,14 +251,14 @@ struct Session {
     /// Each screen lists exactly its items (all of them when not filtered), Purchased in its order.
     func rowsViolation(toBuy: Set<Int64>, purchased: Set<Int64>) -> String? {
         func ids(_ screen: Screen) -> [Int64] {
-            state.lists[screen]!.rows.compactMap { if case .item(let id) = $0 { id } else { nil } }
+            state.model.screens[screen]!.rows.compactMap { if case .item(let id) = $0 { id } else { nil } }
         }
         let shownToBuy = ids(.toBuy), shownPurchased = ids(.purchased)
-        let toBuyWhole = state.lists[.toBuy]!.filter.isEmpty && state.scope == nil
+        let toBuyWhole = state.model.screens[.toBuy]!.filter.isEmpty && state.model.scope == nil
         if toBuyWhole ? Set(shownToBuy) != toBuy : !Set(shownToBuy).isSubset(of: toBuy) {
             return "To buy shows \(shownToBuy), the list is \(toBuy.sorted())"
         }
-        let purchasedWhole = state.lists[.purchased]!.filter.isEmpty
+        let purchasedWhole = state.model.screens[.purchased]!.filter.isEmpty
         if purchasedWhole ? Set(shownPurchased) != purchased : !Set(shownPurchased).isSubset(of: purchased) {
             return "Purchased shows \(shownPurchased), the list is \(purchased.sorted())"
         }
@@ -262,8 +271,8 @@ struct Session {
         }
         let walk = store.categories.values.sorted { ($0.position, $0.id) < ($1.position, $1.id) }
             .map { ListRow.category($0.id) }
-        if state.lists[.categories]!.filter.isEmpty, state.lists[.categories]!.rows != walk + [.category(nil)] {
-            return "Categories shows \(state.lists[.categories]!.rows), the store walk is \(walk)"
+        if state.model.screens[.categories]!.filter.isEmpty, state.model.screens[.categories]!.rows != walk + [.category(nil)] {
+            return "Categories shows \(state.model.screens[.categories]!.rows), the store walk is \(walk)"
         }
         return nil
     }
@@ -283,204 +292,13 @@ struct Picture: Equatable, CustomStringConvertible {
     var rows: [[ListRow]]
 
     init(_ state: AppState) {
-        items = state.items
-        categories = state.categories
-        rows = Screen.allCases.map { state.lists[$0]!.rows }
+        items = state.model.items
+        categories = state.model.categories
+        rows = Screen.allCases.map { state.model.screens[$0]!.rows }
     }
 
     var description: String {
         "items \(items.keys.sorted()), categories \(categories.keys.sorted()), rows \(rows)"
-    }
-}
-
-// MARK: - The store, in memory
-
-/// The store's side of a commit: each command changes rows as `Store.perform` does and returns
-/// them as a change set (a row touched twice keeps its first `before` and its last `after`;
-/// rows that end as they began are left out). Ids are never reused.
-struct MemoryStore {
-    private(set) var items: [Int64: Item] = [:]
-    private(set) var categories: [Int64: Category] = [:]
-    private var lastItemID: Int64 = 0
-    private var lastCategoryID: Int64 = 0
-    private var itemLog: [RowChange<Item>] = []
-    private var categoryLog: [RowChange<Category>] = []
-    /// Purchased items numbered in check order, as the database's triggers number them.
-    private(set) var checkOrder: [Int64: Int] = [:]
-    private var checks = 0
-    /// Whether the last restore was refused because its rows had changed since (nothing written).
-    private(set) var changedElsewhere = false
-
-    /// The data as kago reads it at start-up or after another process changed it.
-    var snapshot: Snapshot {
-        let rows = items.values.sorted { $0.id < $1.id }
-        return Snapshot(items: rows, categories: categories.values.sorted { $0.id < $1.id },
-                        knownNames: rows.reversed().map(\.name), checkOrder: checkOrder)
-    }
-
-    /// Carries out a command in one "transaction".
-    /// - Returns: the rows it changed, or nil when the store refuses (nothing is changed then).
-    mutating func perform(_ command: Command, now: Timestamp) -> ChangeSet? {
-        let saved = (items, categories, lastItemID, lastCategoryID)
-        itemLog = []
-        categoryLog = []
-        changedElsewhere = false
-        guard carryOut(command, now: now) else {
-            (items, categories, lastItemID, lastCategoryID) = saved
-            return nil
-        }
-        if changedElsewhere {
-            (items, categories, lastItemID, lastCategoryID) = saved
-            return ChangeSet()
-        }
-        let changes = ChangeSet(items: itemLog.filter { $0.before != $0.after },
-                                categories: categoryLog.filter { $0.before != $0.after })
-        for change in changes.items where change.after?.isPurchased == true && change.before?.isPurchased != true {
-            checks += 1
-            checkOrder[change.id] = checks
-        }
-        return changes
-    }
-
-    private mutating func carryOut(_ command: Command, now: Timestamp) -> Bool {
-        switch command {
-        case .addAll(let drafts):
-            return drafts.allSatisfy { carryOut(.add($0), now: now) }
-        case .add(let draft):
-            guard named(draft.name) else { return false }
-            lastItemID += 1
-            let category = nonEmpty(draft.category).map { ensureCategory($0) }
-            put(item: Item(id: lastItemID, name: draft.name, quantity: nonEmpty(draft.quantity), categoryID: category?.id,
-                           date: draft.date, note: nonEmpty(draft.note), createdAt: now))
-        case .edit(let id, let draft):
-            guard var item = items[id], named(draft.name) else { return false }
-            item.name = draft.name
-            item.quantity = nonEmpty(draft.quantity)
-            item.categoryID = nonEmpty(draft.category).map { ensureCategory($0).id }
-            item.date = draft.date
-            item.note = nonEmpty(draft.note)
-            put(item: item)
-        case .setPurchased(let ids, let purchased):
-            for id in ids {
-                guard var item = items[id], item.isPurchased != purchased else { continue }
-                item.purchasedAt = purchased ? now : nil
-                put(item: item)
-            }
-        case .delete(let ids):
-            for id in ids where items[id] != nil { Self.record(&itemLog, &items, id, nil) }
-        case .clearPurchased:
-            for id in items.keys.sorted() where items[id]!.isPurchased { Self.record(&itemLog, &items, id, nil) }
-        case .addCategory(let name):
-            guard named(name) else { return false }
-            _ = ensureCategory(name)
-        case .renameCategory(let id, let name):
-            guard named(name), var renamed = categories[id] else { return false }
-            if let other = category(named: name), other.id != id {
-                // Onto another category's name: merge into that one.
-                for var item in itemsIn(id) {
-                    item.categoryID = other.id
-                    put(item: item)
-                }
-                delete(renamed)
-            } else if renamed.name != name {
-                renamed.name = name
-                put(category: renamed)
-            }
-        case .deleteCategory(let id):
-            if let category = categories[id] { delete(category) }
-        case .moveCategory(let id, let offset):
-            var order = categories.values.sorted { ($0.position, $0.id) < ($1.position, $1.id) }
-            guard let from = order.firstIndex(where: { $0.id == id }) else { return false }
-            let to = min(max(from + offset, 0), order.count - 1)
-            guard to != from else { return true }
-            let positions = order.map(\.position)
-            order.insert(order.remove(at: from), at: to)
-            for (index, var category) in order.enumerated() {
-                category.position = Set(positions).count == positions.count ? positions[index] : index
-                put(category: category)
-            }
-        case .restore(let target):
-            return restore(target)
-        }
-        return true
-    }
-
-    /// As `Store.restore`: only rows still as `before`, touching nothing outside `target`.
-    private mutating func restore(_ target: ChangeSet) -> Bool {
-        guard target.items.allSatisfy({ items[$0.id] == $0.before }),
-              target.categories.allSatisfy({ categories[$0.id] == $0.before }) else {
-            changedElsewhere = true
-            return true
-        }
-        defer {
-            let ids = (Set(target.items.map(\.id)), Set(target.categories.map(\.id)))
-            if !itemLog.allSatisfy({ ids.0.contains($0.id) || $0.before == $0.after })
-                || !categoryLog.allSatisfy({ ids.1.contains($0.id) || $0.before == $0.after }) {
-                changedElsewhere = true
-            }
-        }
-        for change in target.items where change.after == nil && items[change.id] != nil {
-            Self.record(&itemLog, &items, change.id, nil)
-        }
-        for change in target.categories where change.after == nil {
-            if let category = categories[change.id] { delete(category) }
-        }
-        for change in target.categories {
-            guard let after = change.after else { continue }
-            if let other = category(named: after.name), other.id != after.id { return false }
-            put(category: after)
-        }
-        for change in target.items {
-            guard var after = change.after else { continue }
-            if let id = after.categoryID, categories[id] == nil { after.categoryID = nil }
-            put(item: after)
-        }
-        return true
-    }
-
-    // MARK: Rows
-
-    private func named(_ name: String) -> Bool { !name.allSatisfy(\.isWhitespace) }
-
-    private func nonEmpty(_ text: String?) -> String? { text?.isEmpty == false ? text : nil }
-
-    private func category(named name: String) -> Category? {
-        categories.values.sorted { $0.id < $1.id }.first { $0.name.matchKey == name.matchKey }
-    }
-
-    private func itemsIn(_ categoryID: Int64) -> [Item] {
-        items.values.filter { $0.categoryID == categoryID }.sorted { $0.id < $1.id }
-    }
-
-    private mutating func ensureCategory(_ name: String) -> Category {
-        if let existing = category(named: name) { return existing }
-        lastCategoryID += 1
-        let created = Category(id: lastCategoryID, name: name, position: (categories.values.map(\.position).max() ?? -1) + 1)
-        put(category: created)
-        return created
-    }
-
-    /// Deletes a category, its items becoming uncategorised (each recorded, for undo).
-    private mutating func delete(_ category: Category) {
-        for var item in itemsIn(category.id) {
-            item.categoryID = nil
-            put(item: item)
-        }
-        Self.record(&categoryLog, &categories, category.id, nil)
-    }
-
-    private mutating func put(item: Item) { Self.record(&itemLog, &items, item.id, item) }
-
-    private mutating func put(category: Category) { Self.record(&categoryLog, &categories, category.id, category) }
-
-    /// Writes a row (nil deletes it) and logs it.
-    private static func record<Row>(_ log: inout [RowChange<Row>], _ table: inout [Int64: Row], _ id: Int64, _ row: Row?) {
-        if let i = log.firstIndex(where: { $0.id == id }) {
-            log[i].after = row
-        } else {
-            log.append(RowChange(id: id, before: table[id], after: row))
-        }
-        table[id] = row
     }
 }
 

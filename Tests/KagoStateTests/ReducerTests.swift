@@ -157,9 +157,9 @@ final class ReducerTests: XCTestCase {
         changes.categories = [RowChange(id: 1, before: nil, after: Category(id: 1, name: "乳製品", position: 0))]
         s.apply(.committed(changes, CommitContext(message: .added("牛乳"), selectInserted: true)))
         XCTAssertEqual(s.list.selected, .item(7))
-        XCTAssertEqual(s.toBuyCount, 1)
+        XCTAssertEqual(s.model.toBuyCount, 1)
         XCTAssertEqual(s.message?.message, .added("牛乳"))
-        XCTAssertEqual(s.knownNames.first, "牛乳")
+        XCTAssertEqual(s.model.knownNames.first, "牛乳")
     }
 
     func testABadDateOrAnEmptyNameSavesNothingAndKeepsTheLine() {
@@ -281,21 +281,21 @@ final class ReducerTests: XCTestCase {
         bought.purchasedAt = 5000
         let change = ChangeSet(items: [RowChange(id: 1, before: milk, after: bought)])
         s.apply(.committed(change, CommitContext(message: .checked("milk"))))
-        XCTAssertEqual(s.toBuyCount, 0)
-        XCTAssertEqual(s.purchasedCount, 1)
+        XCTAssertEqual(s.model.toBuyCount, 0)
+        XCTAssertEqual(s.model.purchasedCount, 1)
         XCTAssertTrue(s.message!.message.offersUndo)
 
         guard case .commit(.restore(let undo), let ctx)? = s.apply(.undo).first else { return XCTFail("no undo") }
         XCTAssertEqual(undo, change.inverted)
         s.apply(.committed(undo, ctx))
-        XCTAssertEqual(s.toBuyCount, 1)
+        XCTAssertEqual(s.model.toBuyCount, 1)
         XCTAssertEqual(s.undoStack.count, 0)
         XCTAssertEqual(s.redoStack.count, 1)
 
         guard case .commit(.restore(let redo), let rctx)? = s.apply(.redo).first else { return XCTFail("no redo") }
         XCTAssertEqual(redo, change)
         s.apply(.committed(redo, rctx))
-        XCTAssertEqual(s.purchasedCount, 1)
+        XCTAssertEqual(s.model.purchasedCount, 1)
         XCTAssertEqual(s.undoStack.count, 1)
         XCTAssertEqual(s.redoStack.count, 0)
     }
@@ -369,11 +369,11 @@ final class ReducerTests: XCTestCase {
         s.apply(.showScreen(.categories))
         s.apply(.moveToTop)
         s.apply(.openCategory)
-        XCTAssertEqual(s.scope, .category(1))
+        XCTAssertEqual(s.model.scope, .category(1))
         for action in [Action.undo, .redo] {
             guard case .commit(.restore(let changes), let context)? = s.apply(action).first else { return XCTFail("no \(action)") }
             s.apply(.committed(changes, context))
-            XCTAssertEqual(s.scope, action == .undo ? nil : .category(1), "after \(action)")
+            XCTAssertEqual(s.model.scope, action == .undo ? nil : .category(1), "after \(action)")
         }
         XCTAssertEqual(s.list.rows, [], "To buy is narrowed to the empty fruit category again")
     }
@@ -457,7 +457,7 @@ final class ReducerTests: XCTestCase {
     func testSortCyclesDateCategoryNameAdded() {
         var s = makeState()
         var seen: [SortMode] = []
-        for _ in 0..<4 { s.apply(.cycleSort); seen.append(s.sort) }
+        for _ in 0..<4 { s.apply(.cycleSort); seen.append(s.model.sort) }
         XCTAssertEqual(seen, [.category, .name, .added, .date])
     }
 
@@ -480,13 +480,13 @@ final class ReducerTests: XCTestCase {
                           categories: cats)
         s.apply(.showScreen(.categories))
         XCTAssertEqual(s.list.rows, [.category(1), .category(2), .category(nil)])
-        XCTAssertEqual(s.categoryCounts[2], ItemCounts(toBuy: 1, purchased: 0))
+        XCTAssertEqual(s.model.categoryCounts[2], ItemCounts(toBuy: 1, purchased: 0))
         s.apply(.move(1))
         s.apply(.openCategory)
         XCTAssertEqual(s.screen, .toBuy)
         XCTAssertEqual(s.list.rows.filter(\.isSelectable), [.item(2)])
         s.apply(.clearFilter)
-        XCTAssertNil(s.scope)
+        XCTAssertNil(s.model.scope)
         XCTAssertEqual(s.list.rows.filter(\.isSelectable).count, 3)
     }
 

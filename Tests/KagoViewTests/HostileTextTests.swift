@@ -156,7 +156,7 @@ final class HostileTextTests: XCTestCase {
         var state = Self.state(.en, width: 200, height: 60, sort: .added)
         let lines = check(state, "to buy 200x60").joined(separator: "\n")
         for text in Self.hostile where !text.contains(where: { $0 == "\n" || $0 == "\r\n" || $0 == "\t" }) {
-            let item = state.items.values.first { $0.name == text }!
+            let item = state.model.items.values.first { $0.name == text }!
             guard !item.isPurchased else { continue }
             // The first ten cells of the name as the view shows it: controls as U+FFFD.
             let shown = String(Glyphs.of(text).items.prefix(10).map(\.text).joined())
@@ -173,7 +173,7 @@ final class HostileTextTests: XCTestCase {
     func testTheLongNameIsTruncatedInOneRow() {
         for (w, h) in Self.sizes {
             var state = Self.state(.en, width: w, height: h, sort: .name)
-            let id = state.items.values.first { $0.name == Self.long }!.id
+            let id = state.model.items.values.first { $0.name == Self.long }!.id
             state.apply(.selectRow(state.list.rows.firstIndex(of: .item(id))!))
             let lines = check(state, "long name \(w)x\(h)")
             // At 30 columns the name column is four cells: `abc…`.
@@ -250,7 +250,7 @@ final class HostileTextTests: XCTestCase {
         var misplaced: [String] = []
         for (w, h, lang) in Self.views {
             var state = Self.state(lang, width: w, height: h, sort: .name)
-            for item in state.items.values.sorted(by: { $0.id < $1.id }) where !item.isPurchased {
+            for item in state.model.items.values.sorted(by: { $0.id < $1.id }) where !item.isPurchased {
                 state.apply(.selectRow(state.list.rows.firstIndex(of: .item(item.id))!))
                 state.apply(.startEdit)
                 guard let input = state.input else { XCTFail("no edit line for \(item.name.debugDescription)"); continue }

@@ -17,8 +17,8 @@ final class NarrowLayoutTests: XCTestCase {
                 for (i, row) in state.list.rows.enumerated() {
                     guard case .category(let id) = row else { continue }
                     let line = lines[1 + i]
-                    let name = id.flatMap { state.categories[$0]?.name } ?? strings[.uncategorised]
-                    let counts = state.categoryCounts[id] ?? ItemCounts()
+                    let name = id.flatMap { state.model.categories[$0]?.name } ?? strings[.uncategorised]
+                    let counts = state.model.categoryCounts[id] ?? ItemCounts()
                     let args = ["toBuy": String(counts.toBuy), "purchased": String(counts.purchased)]
                     let forms = [strings.format(.categoryCounts, args), strings.format(.categoryCountsShort, args)]
                     guard let start = forms.lazy.compactMap({ line.range(of: $0, options: .backwards)?.lowerBound }).first else {

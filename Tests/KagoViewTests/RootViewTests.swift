@@ -90,7 +90,7 @@ final class RootViewTests: XCTestCase {
                 guard case .selectRow(let i)? = action, case .item(let id) = state.list.rows[i] else {
                     XCTFail("row \(y): \(String(describing: action))"); continue
                 }
-                XCTAssertTrue(line.contains(String(SafeText.sanitize(state.items[id]!.name).prefix(3))), "row \(y): \(line)")
+                XCTAssertTrue(line.contains(String(SafeText.sanitize(state.model.items[id]!.name).prefix(3))), "row \(y): \(line)")
                 XCTAssertEqual(RootView.action(for: MouseEvent(.click, x: 2, y: y), in: state, strings: Strings(.en)),
                                .toggleRow(i), "a click on the checkbox toggles")
             } else if line.isEmpty {

@@ -193,12 +193,12 @@ final class SizeTests: XCTestCase {
 
     /// What a resize must never change: everything but the size and the scroll offsets.
     static func essence(_ s: AppState) -> String {
-        var out = "\(s.screen) \(s.sort) intro=\(String(describing: s.intro?.page)) help=\(s.helpScroll != nil) "
+        var out = "\(s.screen) \(s.model.sort) intro=\(String(describing: s.intro?.page)) help=\(s.helpScroll != nil) "
         out += "input=\(String(describing: s.input?.editor.text)) cursor=\(String(describing: s.input?.editor.cursor)) "
-        out += "confirm=\(String(describing: s.confirmation)) scope=\(String(describing: s.scope)) "
-        out += "counts=\(s.toBuyCount)/\(s.purchasedCount)/\(s.categories.count) "
+        out += "confirm=\(String(describing: s.confirmation)) scope=\(String(describing: s.model.scope)) "
+        out += "counts=\(s.model.toBuyCount)/\(s.model.purchasedCount)/\(s.model.categories.count) "
         for screen in Screen.allCases {
-            let l = s.lists[screen]!
+            let l = s.model.screens[screen]!
             out += "\(screen): \(String(describing: l.selected)) filter=\(l.filter) rows=\(l.rows.count); "
         }
         return out + "message=\(String(describing: s.message?.message))"
