@@ -24,9 +24,18 @@ public enum KeyMode: Equatable, Sendable {
     case tooSmall, intro, help, confirm, input, toBuy, purchased, categories
 }
 
-/// The selection, scroll position and filter of one list screen.
+/// The rows, selection, scroll position and filter of one list screen.
 public struct ListState: Equatable, Sendable {
-    public var rows: [ListRow] = []
+    /// Every row before the filter (on To buy, within the category scope), in order.
+    public internal(set) var all: [ListRow] = []
+    /// While a filter is set: the rows among the first `scanned` of `all` that match it, with
+    /// their headers. Found only as far as the screen needs, so a filter keystroke costs the
+    /// rows it shows rather than the length of the list.
+    var found: [ListRow]?
+    /// How many rows of `all` the filter has looked at.
+    var scanned = 0
+    /// The group of the rows at `scanned`: the last header the filter passed.
+    var scanGroup: GroupHeader?
     /// Index into `rows`; on a selectable row whenever there is one.
     public var selection = 0
     /// The first visible row.
@@ -35,9 +44,16 @@ public struct ListState: Equatable, Sendable {
 
     public init() {}
 
+    /// The rows shown: the matches found so far, or every row when there is no filter.
+    public var rows: [ListRow] { found ?? all }
+
+    /// Whether `rows` holds every row the screen will show (the filter has looked at all).
+    public var isComplete: Bool { found == nil || scanned == all.count }
+
     /// The selected row, if any.
     public var selected: ListRow? {
-        rows.indices.contains(selection) && rows[selection].isSelectable ? rows[selection] : nil
+        let rows = rows
+        return rows.indices.contains(selection) && rows[selection].isSelectable ? rows[selection] : nil
     }
 }
 

@@ -151,46 +151,46 @@ public struct ListModel: Equatable, Sendable {
                  checkOrder: checkOrder)
     }
 
-    /// Whether an item passes a screen's filter (and To buy's scope).
-    private func isShown(_ item: Item, on s: Screen, filterKey key: String) -> Bool {
-        if s == .toBuy { return ListRows.isShown(item, filterKey: key, scope: scope, categories: categories) }
-        return key.isEmpty || ListRows.matches(item, filterKey: key, categoryName: categoryName(item.categoryID))
+    /// Whether an item is on its screen before the filter: on To buy, whether it is in the scope.
+    private func isInScope(_ item: Item) -> Bool {
+        item.isPurchased || ListRows.isShown(item, filterKey: "", scope: scope, categories: categories)
+    }
+
+    /// Whether an item matches a filter (folded text).
+    private func matches(_ item: Item, _ key: String) -> Bool {
+        key.isEmpty || ListRows.matches(item, filterKey: key, categoryName: categoryName(item.categoryID))
     }
 
     /// Takes an item's row (and a header left with nothing under it) off its screen.
     private mutating func unlist(_ item: Item, touched: inout Set<Screen>) {
         let s = Self.screen(of: item)
-        let i = order(s).insertionIndex(of: order(s).key(item), in: screens[s]!.rows, items: items)
-        guard screens[s]!.rows.indices.contains(i), screens[s]!.rows[i] == .item(item.id) else { return }
-        screens[s]!.removeRow(at: i)
-        let rows = screens[s]!.rows
-        if i > 0, !rows[i - 1].isSelectable, i == rows.count || !rows[i].isSelectable {
-            screens[s]!.removeRow(at: i - 1)
+        let order = order(s), items = items
+        let removed = order.remove(item, from: &screens[s]!.all, items: items)
+        guard !removed.isEmpty else { return }
+        if screens[s]!.found == nil {
+            for i in removed { screens[s]!.shift(removedAt: i) }
+        } else {
+            for i in removed where i < screens[s]!.scanned { screens[s]!.scanned -= 1 }
+            for i in order.remove(item, from: &screens[s]!.found!, items: items) { screens[s]!.shift(removedAt: i) }
         }
         changed(s, touched: &touched)
     }
 
-    /// Puts an item's row on its screen in order, with its group's header when it is the first.
+    /// Puts an item's row on its screen in order, with its group's header when it is the first;
+    /// while filtered, among the matches only where the filter has looked already.
     private mutating func list(_ item: Item, touched: inout Set<Screen>) {
         let s = Self.screen(of: item)
-        guard isShown(item, on: s, filterKey: screens[s]!.filter.matchKey) else { return }
-        let order = order(s)
-        let key = order.key(item)
-        var i = order.insertionIndex(of: key, in: screens[s]!.rows, items: items)
-        if let group = order.group(of: key) {
-            let above = i > 0 ? screens[s]!.rows[i - 1] : nil
-            let inGroup: Bool
-            switch above {
-            case .header(let g)?: inGroup = g == group
-            case .item(let id)?: inGroup = items[id].map { order.group(of: order.key($0)) == group } ?? false
-            default: inGroup = false
-            }
-            if !inGroup {
-                screens[s]!.insertRow(.header(group), at: i)
-                i += 1
+        guard isInScope(item) else { return }
+        let order = order(s), items = items
+        let inserted = order.insert(item, into: &screens[s]!.all, items: items)
+        if screens[s]!.found == nil {
+            for i in inserted { screens[s]!.shift(insertedAt: i) }
+        } else {
+            for i in inserted where i < screens[s]!.scanned { screens[s]!.scanned += 1 }
+            if inserted.last! < screens[s]!.scanned, matches(item, screens[s]!.filter.matchKey) {
+                for i in order.insert(item, into: &screens[s]!.found!, items: items) { screens[s]!.shift(insertedAt: i) }
             }
         }
-        screens[s]!.insertRow(.item(item.id), at: i)
         changed(s, touched: &touched)
     }
 
@@ -232,37 +232,101 @@ public struct ListModel: Equatable, Sendable {
 
     /// Rebuilds one screen's rows from all the data.
     mutating func rebuild(_ s: Screen) {
+        let all: [ListRow]
         switch s {
         case .toBuy:
-            setRows(.toBuy, ListRows.toBuy(items.values.lazy.filter { !$0.isPurchased }, sort: sort, categories: categories,
-                                            today: today, filter: screens[.toBuy]!.filter, scope: scope))
+            all = ListRows.toBuy(items.values.lazy.filter { !$0.isPurchased }, sort: sort, categories: categories,
+                                 today: today, filter: "", scope: scope)
         case .purchased:
-            setRows(.purchased, ListRows.purchased(items.values.lazy.filter(\.isPurchased), categories: categories,
-                                                   filter: screens[.purchased]!.filter, checkOrder: checkOrder))
+            all = ListRows.purchased(items.values.lazy.filter(\.isPurchased), categories: categories, filter: "",
+                                     checkOrder: checkOrder)
         case .categories:
-            setRows(.categories, ListRows.categories(Array(categories.values), filter: screens[.categories]!.filter))
+            // A few rows: filtered whole, not found as needed.
+            all = ListRows.categories(Array(categories.values), filter: screens[.categories]!.filter)
         }
+        let old = screens[s]!.selected
+        let before = screens[s]!.rows
+        screens[s]!.all = all
+        screens[s]!.restartFilter()
+        fill(s)
+        if s != shown && screens[s]!.rows != before { changedUnseen.insert(s) }
+        keepSelection(old, on: s)
     }
 
-    /// Installs new rows, keeping the selection on the same row if it survived, else near where it was.
-    private mutating func setRows(_ s: Screen, _ rows: [ListRow]) {
-        var l = screens[s]!
-        let old = l.selected
-        if s != shown && l.rows != rows { changedUnseen.insert(s) }
-        l.rows = rows
-        if let old, let i = rows.firstIndex(of: old) {
-            l.selection = i
+    /// Puts the selection back on the row it was on if it is still shown, else near where it was.
+    private mutating func keepSelection(_ old: ListRow?, on s: Screen) {
+        if let old, let i = screens[s]!.rows.firstIndex(of: old) {
+            screens[s]!.selection = i
         } else {
-            l.selection = min(l.selection, max(0, rows.count - 1))
+            screens[s]!.selection = min(screens[s]!.selection, max(0, screens[s]!.rows.count - 1))
         }
-        screens[s] = l
         settleSelection(s, direction: 1)
     }
 
-    /// The same list with counts and rows computed from scratch (what the deltas must equal).
+    /// Finds the filter's matches until `count` rows are shown or it has looked at every row.
+    mutating func fill(_ s: Screen, to count: Int) {
+        guard var found = screens[s]!.found, found.count < count, screens[s]!.scanned < screens[s]!.all.count else { return }
+        // Taken out while it grows, so the screen's copy does not make every append copy it.
+        screens[s]!.found = []
+        let key = screens[s]!.filter.matchKey
+        let order = order(s)
+        let all = screens[s]!.all
+        var scanned = screens[s]!.scanned, group = screens[s]!.scanGroup
+        while found.count < count, scanned < all.count {
+            let row = all[scanned]
+            scanned += 1
+            switch row {
+            case .header(let g): group = g
+            case .item(let id):
+                guard let item = items[id], matches(item, key) else { continue }
+                if let g = group, !order.isIn(g, found.last, items: items) { found.append(.header(g)) }
+                found.append(row)
+            case .category: break
+            }
+        }
+        screens[s]!.scanned = scanned
+        screens[s]!.scanGroup = group
+        screens[s]!.found = found
+    }
+
+    /// Finds as many matches as the screen shows from where it is scrolled, and a screen more.
+    mutating func fill(_ s: Screen) {
+        let l = screens[s]!
+        fill(s, to: max(l.selection, l.scroll) + 2 * height + 2)
+    }
+
+    /// Where a row is on a screen, looking further for filter matches if need be; an item's
+    /// row is found by binary search.
+    mutating func index(of row: ListRow, on s: Screen) -> Int? {
+        func find() -> Int? {
+            let rows = screens[s]!.rows
+            if case .item(let id) = row, s != .categories, let item = items[id], Self.screen(of: item) == s {
+                let i = order(s).insertionIndex(of: order(s).key(item), in: rows, items: items)
+                return rows.indices.contains(i) && rows[i] == row ? i : nil
+            }
+            return rows.firstIndex(of: row)
+        }
+        if let i = find() { return i }
+        guard !screens[s]!.isComplete else { return nil }
+        fillAll(s)
+        return find()
+    }
+
+    /// Finds every match (for the end of the list).
+    mutating func fillAll(_ s: Screen) { fill(s, to: Int.max) }
+
+    /// The same list with counts and rows computed from scratch and every match found: what
+    /// the deltas must equal.
     func rebuilt() -> ListModel {
         var copy = self
         copy.rebuildAll()
+        return copy.everyMatchFound()
+    }
+
+    /// The same list with every screen's filter matches found.
+    func everyMatchFound() -> ListModel {
+        var copy = self
+        for s in Screen.allCases { copy.fillAll(s) }
         return copy
     }
 
@@ -290,30 +354,32 @@ public struct ListModel: Equatable, Sendable {
         rebuild(.toBuy)
     }
 
-    /// Sets a screen's filter. Text typed on narrows the rows shown (no sorting), a step back
-    /// returns to the rows that step had; the selection goes to the first match.
+    /// Sets a screen's filter. Text typed on narrows the matches found so far, a step back
+    /// returns to the matches that step had; the selection goes to the first match.
     mutating func setFilter(_ text: String, on s: Screen) {
         let oldKey = screens[s]!.filter.matchKey, newKey = text.matchKey
         guard screens[s]!.filter != text else { return }
         screens[s]!.filter = text
-        if newKey != oldKey {
-            if s == .categories {
-                rebuild(s)
+        if s == .categories {
+            rebuild(s)
+        } else if newKey != oldKey {
+            filterSteps.remember(screens[s]!, for: oldKey, on: s)
+            if let step = filterSteps.step(for: newKey, on: s) {
+                screens[s]!.found = step.found
+                screens[s]!.scanned = step.scanned
+                screens[s]!.scanGroup = step.scanGroup
+            } else if !oldKey.isEmpty, newKey.contains(text: oldKey), let found = screens[s]!.found {
+                let items = items
+                screens[s]!.found = ListRows.narrowed(found) { matches(items[$0]!, newKey) }
             } else {
-                filterSteps.remember(screens[s]!.rows, for: oldKey, on: s)
-                if let rows = filterSteps.rows(for: newKey, on: s) {
-                    setRows(s, rows)
-                } else if newKey.contains(text: oldKey) {
-                    setRows(s, ListRows.narrowed(screens[s]!.rows) { isShown(items[$0]!, on: s, filterKey: newKey) })
-                } else {
-                    rebuild(s)
-                }
-                if newKey.isEmpty { filterSteps.forget() }
+                screens[s]!.restartFilter()
             }
+            if newKey.isEmpty { filterSteps.forget() }
         }
-        screens[s]!.selection = ListState.nextSelectable(in: screens[s]!.rows, from: 0, step: 1) ?? 0
+        screens[s]!.selection = 0
         screens[s]!.scroll = 0
-        screens[s]!.scrollIntoView(height: height)
+        fill(s)
+        settleSelection(s, direction: 1)
     }
 
     /// Puts a screen on show; Purchased opens on its newest after checks made while it was not.
@@ -353,14 +419,14 @@ public struct ListModel: Equatable, Sendable {
     }
 }
 
-/// Rows of a filter's earlier texts on each screen, by folded text: a cache, so equal lists
-/// compare equal whatever they remember.
+/// What a filter found at each of its earlier texts on each screen, by folded text: a cache,
+/// so equal lists compare equal whatever they remember.
 private struct FilterSteps: Equatable, Sendable {
-    private var steps: [Screen: [String: [ListRow]]] = [:]
+    private var steps: [Screen: [String: ListState]] = [:]
 
-    mutating func remember(_ rows: [ListRow], for key: String, on s: Screen) { steps[s, default: [:]][key] = rows }
+    mutating func remember(_ state: ListState, for key: String, on s: Screen) { steps[s, default: [:]][key] = state }
 
-    func rows(for key: String, on s: Screen) -> [ListRow]? { steps[s]?[key] }
+    func step(for key: String, on s: Screen) -> ListState? { steps[s]?[key] }
 
     mutating func forget() { if !steps.isEmpty { steps = [:] } }
 
@@ -368,16 +434,21 @@ private struct FilterSteps: Equatable, Sendable {
 }
 
 extension ListState {
-    /// Removes a row, keeping the selection on the row it was on (or the one that slid into its place).
-    mutating func removeRow(at i: Int) {
-        rows.remove(at: i)
+    /// Forgets the filter's matches: with a filter, it looks again from the first row.
+    mutating func restartFilter() {
+        found = filter.isEmpty ? nil : []
+        scanned = 0
+        scanGroup = nil
+    }
+
+    /// Keeps the selection on its row after a row above it went (or on the row that slid into its place).
+    mutating func shift(removedAt i: Int) {
         if i < selection { selection -= 1 }
     }
 
-    /// Inserts a row, keeping the selection on the row it was on.
-    mutating func insertRow(_ row: ListRow, at i: Int) {
-        if !rows.isEmpty, i <= selection { selection += 1 }
-        rows.insert(row, at: i)
+    /// Keeps the selection on its row after a row was inserted (the rows were not empty before).
+    mutating func shift(insertedAt i: Int) {
+        if rows.count > 1, i <= selection { selection += 1 }
     }
 
     /// The first selectable row from `start` (inclusive) stepping by `step`, if any.

@@ -4,6 +4,15 @@ extension AppState {
     /// - Returns: the effects the run loop must carry out, in order.
     @discardableResult
     public mutating func apply(_ action: Action) -> [Effect] {
+        // A filtered screen holds the matches it shows and a screen more; the end of the list
+        // needs all of them.
+        if action == .moveToBottom, helpScroll == nil { model.fillAll(screen) }
+        let effects = reduce(action)
+        model.fill(screen)
+        return effects
+    }
+
+    mutating func reduce(_ action: Action) -> [Effect] {
         switch action {
         case .resize(let w, let h):
             width = max(1, w)
@@ -245,7 +254,7 @@ extension AppState {
     }
 
     mutating func startEdit() {
-        if screen == .categories { _ = apply(.startRenameCategory); return }
+        if screen == .categories { _ = reduce(.startRenameCategory); return }
         guard let item = selectedItem else { show(.nothingSelected); return }
         input = InputState(purpose: .edit(item.id), text: QuickAdd.format(draft(of: item)))
     }
@@ -266,7 +275,7 @@ extension AppState {
 
     mutating func deleteSelected() -> [Effect] {
         if screen == .categories {
-            return apply(.deleteCategory)
+            return reduce(.deleteCategory)
         }
         guard let item = selectedItem else { show(.nothingSelected); return [] }
         return [.commit(.delete(ids: [item.id]), CommitContext(message: .deleted(item.name)))]
@@ -319,7 +328,7 @@ extension AppState {
 
     /// Puts the selection on a row of the current screen if it is there.
     mutating func select(_ row: ListRow) {
-        guard let i = list.rows.firstIndex(of: row) else { return }
+        guard let i = model.index(of: row, on: screen) else { return }
         list.selection = i
         list.scrollIntoView(height: listHeight)
     }

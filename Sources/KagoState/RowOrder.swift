@@ -117,4 +117,39 @@ struct RowOrder {
         }
         return low
     }
+
+    /// Whether a row (the one above a place in the rows) belongs to a group.
+    func isIn(_ group: GroupHeader, _ row: ListRow?, items: [Int64: Item]) -> Bool {
+        switch row {
+        case .header(let g)?: return g == group
+        case .item(let id)?: return items[id].map { self.group(of: key($0)) == group } ?? false
+        default: return false
+        }
+    }
+
+    /// Takes an item's row out of rows in this order, and its header when nothing is left
+    /// under it; returns the indices removed, in the order they were removed.
+    func remove(_ item: Item, from rows: inout [ListRow], items: [Int64: Item]) -> [Int] {
+        let i = insertionIndex(of: key(item), in: rows, items: items)
+        guard rows.indices.contains(i), rows[i] == .item(item.id) else { return [] }
+        rows.remove(at: i)
+        if i > 0, !rows[i - 1].isSelectable, i == rows.count || !rows[i].isSelectable {
+            rows.remove(at: i - 1)
+            return [i, i - 1]
+        }
+        return [i]
+    }
+
+    /// Puts an item's row into rows in this order, with its group's header when it is the
+    /// group's first; returns the indices inserted, in the order they were inserted.
+    func insert(_ item: Item, into rows: inout [ListRow], items: [Int64: Item]) -> [Int] {
+        let key = key(item)
+        let i = insertionIndex(of: key, in: rows, items: items)
+        if let group = group(of: key), !isIn(group, i > 0 ? rows[i - 1] : nil, items: items) {
+            rows.insert(contentsOf: [.header(group), .item(item.id)], at: i)
+            return [i, i + 1]
+        }
+        rows.insert(.item(item.id), at: i)
+        return [i]
+    }
 }

@@ -1,4 +1,5 @@
 @testable import KagoState
+import KagoTestSupport
 import XCTest
 
 /// The list model on a memory store: commits change rows by delta, and the result is what a
@@ -75,6 +76,48 @@ final class ListModelTests: XCTestCase {
         _ = try! store.perform(.delete(ids: [id("milk")]), now: 3)
         XCTAssertThrowsError(try store.perform(.restore(check.inverted), now: 4)) {
             XCTAssertEqual($0 as? MemoryStore.Refusal, .changedElsewhere, "an undo of rows that are gone")
+        }
+    }
+
+    /// Commits on a long list while a filter has found only some of its matches: wherever a
+    /// changed row falls (among the matches found, at the edge, beyond), finding the rest
+    /// gives what filtering everything again gives.
+    func testChangesWhileAFilterHasLookedAtPartOfTheList() {
+        let names = ["milk", "oat milk", "bread", "rice", "soap", "tea", "牛乳", "mint", "lime"]
+        for seed in UInt64(1)...20 {
+            var random = SplitMix(seed: seed)
+            store = MemoryStore()
+            model = ListModel(sort: random.pick(SortMode.allCases), today: wednesday)
+            model.resized(height: random.int(in: 1...4))
+            for i in 0..<200 {
+                _ = try? store.perform(.add(ItemDraft(name: random.pick(names) + " \(i)", category: random.pick([nil, "a", "b"]),
+                                                       date: random.chance(0.7) ? wednesday.adding(days: random.int(in: -3...9)) : nil)),
+                                       now: 1)
+            }
+            model.load(store.load())
+            let screen: Screen = random.chance(0.7) ? .toBuy : .purchased
+            model.setFilter(random.pick(["m", "mi", "i", "牛", "l"]), on: screen)
+            for step in 0..<40 {
+                let ids = store.items.keys.sorted()
+                let command: Command
+                switch random.int(in: 0...4) {
+                case 0: command = .add(ItemDraft(name: random.pick(names), date: wednesday.adding(days: random.int(in: -3...9))))
+                case 1: command = .delete(ids: [random.pick(ids)])
+                case 2: command = .setPurchased(ids: [random.pick(ids)], random.chance(0.5))
+                case 3: command = .edit(id: random.pick(ids), ItemDraft(name: random.pick(names), date: random.chance(0.5) ? wednesday : nil))
+                default:
+                    model.fill(screen, to: model.screens[screen]!.rows.count + random.int(in: 1...5))
+                    continue
+                }
+                guard let changes = try? store.perform(command, now: Timestamp(step)) else { continue }
+                model.apply(changes)
+                let rows = model.everyMatchFound().screens[screen]!.rows
+                let expected = model.rebuilt().screens[screen]!.rows
+                guard rows == expected else {
+                    XCTFail("seed \(seed), step \(step), \(command): \(rows) ≠ \(expected)")
+                    return
+                }
+            }
         }
     }
 }

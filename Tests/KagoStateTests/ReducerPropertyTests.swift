@@ -224,8 +224,16 @@ struct Session {
             || rebuilt.categoryCounts != state.model.categoryCounts {
             return "counts by delta differ from a rebuild"
         }
-        for screen in Screen.allCases where rebuilt.screens[screen]!.rows != state.model.screens[screen]!.rows {
-            return "\(screen) rows by delta \(state.model.screens[screen]!.rows), rebuilt \(rebuilt.screens[screen]!.rows)"
+        let found = state.model.everyMatchFound()
+        for screen in Screen.allCases where rebuilt.screens[screen]!.rows != found.screens[screen]!.rows {
+            return "\(screen) rows by delta \(found.screens[screen]!.rows), rebuilt \(rebuilt.screens[screen]!.rows)"
+        }
+        for screen in Screen.allCases {
+            let rows = state.model.screens[screen]!.rows, whole = found.screens[screen]!.rows
+            if Array(whole.prefix(rows.count)) != rows { return "\(screen) shows \(rows), not the start of \(whole)" }
+            if rows.count < whole.count, rows.count < state.model.screens[screen]!.scroll + state.listHeight {
+                return "\(screen) has found \(rows.count) matches, too few to fill its screen"
+            }
         }
 
         for screen in Screen.allCases {
@@ -294,7 +302,8 @@ struct Picture: Equatable, CustomStringConvertible {
     init(_ state: AppState) {
         items = state.model.items
         categories = state.model.categories
-        rows = Screen.allCases.map { state.model.screens[$0]!.rows }
+        let found = state.model.everyMatchFound()
+        rows = Screen.allCases.map { found.screens[$0]!.rows }
     }
 
     var description: String {
