@@ -80,7 +80,7 @@ public struct RowChange<Row: Equatable & Sendable>: Equatable, Sendable {
 public struct Snapshot: Equatable, Sendable {
     /// The items by id, the form the state keeps them in: a loaded list is shared with the
     /// state, not copied into it (with 10,000 items a copy is a megabyte more at the peak).
-    public var itemsByID: [Int64: Item]
+    public var itemsByID: ItemTable
     public var categories: [Category]
     /// Names of items ever added, most recent first, for Tab completion.
     public var knownNames: [String]
@@ -94,27 +94,22 @@ public struct Snapshot: Equatable, Sendable {
     /// The items in id order.
     public var items: [Item] {
         get { itemsByID.values.sorted { $0.id < $1.id } }
-        set { itemsByID = Self.byID(newValue) }
+        set { itemsByID = ItemTable(newValue) }
     }
 
     public init(items: [Item] = [], categories: [Category] = [], knownNames: [String] = [], totals: ListTotals? = nil,
                 checkOrder: [Int64: Int] = [:]) {
-        self.init(itemsByID: Self.byID(items), categories: categories, knownNames: knownNames, totals: totals,
+        self.init(itemsByID: ItemTable(items), categories: categories, knownNames: knownNames, totals: totals,
                   checkOrder: checkOrder)
     }
 
-    public init(itemsByID: [Int64: Item], categories: [Category], knownNames: [String], totals: ListTotals? = nil,
+    public init(itemsByID: ItemTable, categories: [Category], knownNames: [String], totals: ListTotals? = nil,
                 checkOrder: [Int64: Int] = [:]) {
         self.itemsByID = itemsByID
         self.categories = categories
         self.knownNames = knownNames
         self.totals = totals
         self.checkOrder = checkOrder
-    }
-
-    /// Later items win over earlier ones with the same id.
-    private static func byID(_ items: [Item]) -> [Int64: Item] {
-        Dictionary(items.map { ($0.id, $0) }, uniquingKeysWith: { _, later in later })
     }
 }
 

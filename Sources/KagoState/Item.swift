@@ -5,29 +5,46 @@ public struct Item: Equatable, Hashable, Sendable, Identifiable {
     public var name: String
     /// Quantity as written, normalised: `"2"` for `x2`/`×2`, `"500g"` for a number with a unit.
     public var quantity: String?
-    /// Id of the item's category, or nil when uncategorised.
-    public var categoryID: Int64?
-    /// The day the user plans to buy it.
-    public var date: Day?
     public var note: String?
     public var createdAt: Timestamp
+    // The optional numbers are stored with the lowest value standing for "none": an optional
+    // 64-bit number takes 16 bytes in a struct, and kago holds every item of a list at once.
+    private var categoryIDOrMin: Int64
+    private var dateOrdinalOrMin: Int
+    private var purchasedAtOrMin: Timestamp
+
+    /// Id of the item's category, or nil when uncategorised.
+    public var categoryID: Int64? {
+        get { categoryIDOrMin == .min ? nil : categoryIDOrMin }
+        set { categoryIDOrMin = newValue ?? .min }
+    }
+
+    /// The day the user plans to buy it.
+    public var date: Day? {
+        get { dateOrdinalOrMin == .min ? nil : Day(ordinal: dateOrdinalOrMin) }
+        set { dateOrdinalOrMin = newValue?.ordinal ?? .min }
+    }
+
     /// When it was checked off; nil while it is still to buy.
-    public var purchasedAt: Timestamp?
+    public var purchasedAt: Timestamp? {
+        get { purchasedAtOrMin == .min ? nil : purchasedAtOrMin }
+        set { purchasedAtOrMin = newValue ?? .min }
+    }
 
     public init(id: Int64, name: String, quantity: String? = nil, categoryID: Int64? = nil,
                 date: Day? = nil, note: String? = nil, createdAt: Timestamp, purchasedAt: Timestamp? = nil) {
         self.id = id
         self.name = name
         self.quantity = quantity
-        self.categoryID = categoryID
-        self.date = date
         self.note = note
         self.createdAt = createdAt
-        self.purchasedAt = purchasedAt
+        categoryIDOrMin = categoryID ?? .min
+        dateOrdinalOrMin = date?.ordinal ?? .min
+        purchasedAtOrMin = purchasedAt ?? .min
     }
 
     /// Whether the item has been checked off.
-    public var isPurchased: Bool { purchasedAt != nil }
+    public var isPurchased: Bool { purchasedAtOrMin != .min }
 }
 
 /// A store-walk category; `position` orders the Categories screen and the category sort.

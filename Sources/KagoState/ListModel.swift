@@ -6,7 +6,7 @@
 /// and at a million. Only a change of categories (few, and they reorder everything) rebuilds.
 public struct ListModel: Equatable, Sendable {
     // MARK: Data
-    public private(set) var items: [Int64: Item] = [:]
+    public private(set) var items = ItemTable()
     public private(set) var categories: [Int64: Category] = [:]
     /// Names for Tab completion, most recent first.
     public private(set) var knownNames: [String] = []

@@ -7,15 +7,12 @@ struct RowKey: Comparable {
     /// The item's id for ascending screens, its negation where newest comes first, and
     /// `Int64.min` for a header, which so sorts just before the first item of its group.
     var rank: Int64
-    /// The item the key belongs to (not compared).
-    var id: Int64
+
+    /// The item the key belongs to.
+    var id: Int64 { rank < 0 ? -rank : rank }
 
     static func < (a: RowKey, b: RowKey) -> Bool {
         (a.major, a.text, a.minor, a.rank) < (b.major, b.text, b.minor, b.rank)
-    }
-
-    static func == (a: RowKey, b: RowKey) -> Bool {
-        (a.major, a.text, a.minor, a.rank) == (b.major, b.text, b.minor, b.rank)
     }
 }
 
@@ -37,18 +34,18 @@ struct RowOrder {
     func key(_ item: Item) -> RowKey {
         switch kind {
         case .toBuy(.added):
-            return RowKey(major: 0, text: "", minor: 0, rank: item.id, id: item.id)
+            return RowKey(major: 0, text: "", minor: 0, rank: item.id)
         case .toBuy(.name):
-            return RowKey(major: 0, text: item.name.matchKey, minor: 0, rank: item.id, id: item.id)
+            return RowKey(major: 0, text: item.name.matchKey, minor: 0, rank: item.id)
         case .toBuy(.date):
-            return RowKey(major: item.date?.ordinal ?? Int.max, text: "", minor: 0, rank: item.id, id: item.id)
+            return RowKey(major: item.date?.ordinal ?? Int.max, text: "", minor: 0, rank: item.id)
         case .toBuy(.category):
             // An item whose category is gone sorts with the uncategorised, at the end.
             let known = item.categoryID.flatMap { categories[$0] }
-            return RowKey(major: known?.position ?? Int.max, text: "", minor: known?.id ?? 0, rank: item.id, id: item.id)
+            return RowKey(major: known?.position ?? Int.max, text: "", minor: known?.id ?? 0, rank: item.id)
         case .purchased:
             return RowKey(major: -Int(item.purchasedAt ?? 0), text: "", minor: -Int64(checkOrder[item.id] ?? 0),
-                          rank: -item.id, id: item.id)
+                          rank: -item.id)
         }
     }
 
@@ -69,11 +66,11 @@ struct RowOrder {
             minor = categories[id] == nil ? 0 : id
         case .category(nil): major = Int.max
         }
-        return RowKey(major: major, text: "", minor: minor, rank: Int64.min, id: 0)
+        return RowKey(major: major, text: "", minor: minor, rank: Int64.min)
     }
 
     /// A row's key; an item row's item is looked up in `items`.
-    func key(_ row: ListRow, items: [Int64: Item]) -> RowKey? {
+    func key(_ row: ListRow, items: ItemTable) -> RowKey? {
         switch row {
         case .item(let id): return items[id].map(key)
         case .header(let g): return key(g)
@@ -94,7 +91,8 @@ struct RowOrder {
     func rows(_ items: some Sequence<Item>) -> [ListRow] {
         // Sorting small keys rather than items: moving items is far dearer, and each name is
         // folded once, not per comparison.
-        let keys = items.map(key).sorted()
+        var keys = items.map(key)
+        keys.sort()
         var rows: [ListRow] = []
         rows.reserveCapacity(keys.count + 8)
         var current: GroupHeader?
@@ -109,7 +107,7 @@ struct RowOrder {
     }
 
     /// Where a row with this key goes in `rows` (ascending): the first row not below it.
-    func insertionIndex(of key: RowKey, in rows: [ListRow], items: [Int64: Item]) -> Int {
+    func insertionIndex(of key: RowKey, in rows: [ListRow], items: ItemTable) -> Int {
         var low = 0, high = rows.count
         while low < high {
             let mid = (low + high) / 2
@@ -119,7 +117,7 @@ struct RowOrder {
     }
 
     /// Whether a row (the one above a place in the rows) belongs to a group.
-    func isIn(_ group: GroupHeader, _ row: ListRow?, items: [Int64: Item]) -> Bool {
+    func isIn(_ group: GroupHeader, _ row: ListRow?, items: ItemTable) -> Bool {
         switch row {
         case .header(let g)?: return g == group
         case .item(let id)?: return items[id].map { self.group(of: key($0)) == group } ?? false
@@ -129,7 +127,7 @@ struct RowOrder {
 
     /// Takes an item's row out of rows in this order, and its header when nothing is left
     /// under it; returns the indices removed, in the order they were removed.
-    func remove(_ item: Item, from rows: inout [ListRow], items: [Int64: Item]) -> [Int] {
+    func remove(_ item: Item, from rows: inout [ListRow], items: ItemTable) -> [Int] {
         let i = insertionIndex(of: key(item), in: rows, items: items)
         guard rows.indices.contains(i), rows[i] == .item(item.id) else { return [] }
         rows.remove(at: i)
@@ -142,7 +140,7 @@ struct RowOrder {
 
     /// Puts an item's row into rows in this order, with its group's header when it is the
     /// group's first; returns the indices inserted, in the order they were inserted.
-    func insert(_ item: Item, into rows: inout [ListRow], items: [Int64: Item]) -> [Int] {
+    func insert(_ item: Item, into rows: inout [ListRow], items: ItemTable) -> [Int] {
         let key = key(item)
         let i = insertionIndex(of: key, in: rows, items: items)
         if let group = group(of: key), !isIn(group, i > 0 ? rows[i - 1] : nil, items: items) {

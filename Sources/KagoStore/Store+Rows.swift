@@ -27,8 +27,8 @@ extension Store {
     }
 
     /// Every item, keyed by id as the state keeps them, the table allocated once at its size.
-    func fetchItemsByID() throws -> [Int64: Item] {
-        var items: [Int64: Item] = [:]
+    func fetchItemsByID() throws -> ItemTable {
+        var items = ItemTable()
         items.reserveCapacity(try itemCount())
         try db.query("SELECT \(Self.itemColumns) FROM items") { row in
             let item = Self.item(row)

@@ -200,7 +200,7 @@ struct Session {
 
     /// The first invariant that does not hold, in words.
     func invariantViolation() -> String? {
-        if state.model.items != store.items { return "the state's items differ from the store's" }
+        if state.model.items != ItemTable(store.items.values) { return "the state's items differ from the store's" }
         if state.model.categories != store.categories { return "the state's categories differ from the store's" }
         let items = store.items.values
         let toBuy = Set(items.filter { !$0.isPurchased }.map(\.id))
@@ -295,7 +295,7 @@ enum Event {
 
 /// What undo then redo must give back: the data and the rows of every screen.
 struct Picture: Equatable, CustomStringConvertible {
-    var items: [Int64: Item]
+    var items: ItemTable
     var categories: [Int64: Category]
     var rows: [[ListRow]]
 
@@ -307,7 +307,7 @@ struct Picture: Equatable, CustomStringConvertible {
     }
 
     var description: String {
-        "items \(items.keys.sorted()), categories \(categories.keys.sorted()), rows \(rows)"
+        "items \(items.ids.sorted()), categories \(categories.keys.sorted()), rows \(rows)"
     }
 }
 
