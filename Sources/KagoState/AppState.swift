@@ -1,4 +1,4 @@
-/// How many items are to buy and purchased (per category on the Categories screen).
+/// How many items are to buy and purchased: in a list, or in one of its categories.
 public struct ItemCounts: Equatable, Sendable {
     public var toBuy = 0
     public var purchased = 0
@@ -22,6 +22,15 @@ public enum Screen: Int, CaseIterable, Sendable {
 /// What the keyboard currently talks to; the keymap has one table per mode.
 public enum KeyMode: Equatable, Sendable {
     case tooSmall, intro, help, confirm, input, toBuy, purchased, categories
+
+    /// The mode of a list screen.
+    public init(_ screen: Screen) {
+        switch screen {
+        case .toBuy: self = .toBuy
+        case .purchased: self = .purchased
+        case .categories: self = .categories
+        }
+    }
 }
 
 /// The rows, selection, scroll position and filter of one list screen.
@@ -138,7 +147,6 @@ public struct ShownMessage: Equatable, Sendable {
 
 /// Everything the screen shows, in one value; changed only by `apply(_:)`.
 public struct AppState: Equatable, Sendable {
-    public var language: Language
     public var settings: Settings
     public var width = 80
     public var height = 24
@@ -171,10 +179,9 @@ public struct AppState: Equatable, Sendable {
     /// - Parameters:
     ///   - showIntro: whether the tutorial opens first.
     ///   - problems: config lines kago could not use; the first is reported once.
-    public init(settings: Settings, language: Language, clock: LocalClock, showIntro: Bool,
+    public init(settings: Settings, clock: LocalClock, showIntro: Bool,
                 problems: [ConfigProblem] = []) {
         self.settings = settings
-        self.language = language
         self.clock = clock
         model = ListModel(sort: settings.sort, today: clock.today)
         model.resized(height: listHeight)
@@ -199,11 +206,7 @@ public struct AppState: Equatable, Sendable {
         if helpScroll != nil { return .help }
         if confirmation != nil { return .confirm }
         if input != nil { return .input }
-        switch screen {
-        case .toBuy: return .toBuy
-        case .purchased: return .purchased
-        case .categories: return .categories
-        }
+        return KeyMode(screen)
     }
 
     /// Rows available to a list between the tab bar and the status line; the input line's

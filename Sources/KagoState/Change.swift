@@ -86,7 +86,7 @@ public struct Snapshot: Equatable, Sendable {
     public var knownNames: [String]
     /// Set when `items` is only the first screen of the to-buy list (the first frame is drawn
     /// before the rest is read): how many items the whole list has.
-    public var totals: ListTotals?
+    public var totals: ItemCounts?
     /// The order purchased items were checked in (higher: later), which breaks ties between
     /// purchase times (whole seconds).
     public var checkOrder: [Int64: Int]
@@ -97,29 +97,18 @@ public struct Snapshot: Equatable, Sendable {
         set { itemsByID = ItemTable(newValue) }
     }
 
-    public init(items: [Item] = [], categories: [Category] = [], knownNames: [String] = [], totals: ListTotals? = nil,
+    public init(items: [Item] = [], categories: [Category] = [], knownNames: [String] = [], totals: ItemCounts? = nil,
                 checkOrder: [Int64: Int] = [:]) {
         self.init(itemsByID: ItemTable(items), categories: categories, knownNames: knownNames, totals: totals,
                   checkOrder: checkOrder)
     }
 
-    public init(itemsByID: ItemTable, categories: [Category], knownNames: [String], totals: ListTotals? = nil,
+    public init(itemsByID: ItemTable, categories: [Category], knownNames: [String], totals: ItemCounts? = nil,
                 checkOrder: [Int64: Int] = [:]) {
         self.itemsByID = itemsByID
         self.categories = categories
         self.knownNames = knownNames
         self.totals = totals
         self.checkOrder = checkOrder
-    }
-}
-
-/// How many items are to buy and purchased in the whole list.
-public struct ListTotals: Equatable, Sendable {
-    public var toBuy: Int
-    public var purchased: Int
-
-    public init(toBuy: Int, purchased: Int) {
-        self.toBuy = toBuy
-        self.purchased = purchased
     }
 }

@@ -133,7 +133,7 @@ extension AppState {
             }
         case .newCategory, .renameCategory:
             var name = String(text.trimmingWhitespace())
-            if name.hasPrefix("#") || name.hasPrefix("＃") { name = String(name.dropFirst().trimmingWhitespace()) }
+            if QuickAdd.startsWithCategoryMark(name) { name = String(name.dropFirst().trimmingWhitespace()) }
             guard !name.isEmpty else { show(.emptyCategoryName); return [] }
             guard !Category.isReserved(name) else { show(.reservedCategoryName(name)); return [] }
             if ItemLimits.isOver(name, .category) {
@@ -182,7 +182,7 @@ extension AppState {
         let word = String(chars[wordStart..<cursor])
         let candidates: [String]
         let range: Range<Int>
-        if word.hasPrefix("#") || word.hasPrefix("＃") {
+        if QuickAdd.startsWithCategoryMark(word) {
             let prefix = String(word.dropFirst()).matchKey
             candidates = model.orderedCategories.map(\.name).filter { $0.matchKey.hasPrefix(prefix) && $0.matchKey != prefix }
                 .map { "#" + QuickAdd.quoteIfNeeded($0) }

@@ -15,7 +15,7 @@ public struct ListModel: Equatable, Sendable {
     /// Per category (nil: uncategorised): items to buy and purchased.
     public private(set) var categoryCounts: [Int64?: ItemCounts] = [:]
     /// The whole list's counts while `items` holds only the first screen of it.
-    private var partialTotals: ListTotals?
+    private var partialTotals: ItemCounts?
     /// Purchased items numbered in the order they were checked, as the store numbers them.
     private var checkOrder: [Int64: Int] = [:]
     /// The highest number `checkOrder` has given; an item checked again gets a new, higher one

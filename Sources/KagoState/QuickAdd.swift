@@ -158,11 +158,19 @@ public enum QuickAdd {
         case ignored
     }
 
+    /// What starts a category in the quick-add syntax: `#`, or its full-width form.
+    static let categoryMarks: Set<Unicode.Scalar> = ["#", "＃"]
+
+    /// Whether text starts with a category mark.
+    static func startsWithCategoryMark(_ text: some StringProtocol) -> Bool {
+        text.unicodeScalars.first.map { categoryMarks.contains($0) } ?? false
+    }
+
     /// What one unquoted word (or `#"…"`/`x"…"` run) means.
     static func classify(_ word: Substring) -> WordKind {
         guard let first = word.unicodeScalars.first else { return .name }
         let rest = Substring(word.unicodeScalars.dropFirst())
-        if first == "#" || first == "＃", !rest.isEmpty {
+        if QuickAdd.categoryMarks.contains(first), !rest.isEmpty {
             let c = unquote(rest).trimmingWhitespaceScalars()
             return c.isEmpty ? .ignored : .category(String(c))
         }

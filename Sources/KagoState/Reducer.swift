@@ -63,7 +63,10 @@ extension AppState {
         switch keyMode {
         case .intro: return applyIntro(action)
         case .input: return applyInput(action)
-        default: return applyList(action)
+        default:
+            if confirmation != nil { return applyConfirm(action) }
+            if helpScroll != nil { return applyHelp(action) }
+            return applyList(action)
         }
     }
 
@@ -126,31 +129,38 @@ extension AppState {
 
     // MARK: - Lists
 
+    /// The y/n question: only yes answers it; any other key declines.
+    mutating func applyConfirm(_ action: Action) -> [Effect] {
+        guard let c = confirmation else { return [] }
+        confirmation = nil
+        if action == .answer(true), case .clearPurchased(let n) = c {
+            return [.commit(.clearPurchased, CommitContext(message: .clearedPurchased(n)))]
+        }
+        return []
+    }
+
+    /// The help overlay: scrolling, the tutorial replay, closing.
+    mutating func applyHelp(_ action: Action) -> [Effect] {
+        guard let scroll = helpScroll else { return [] }
+        let end = max(0, (helpLineCounts[screen] ?? 0) - helpViewport)
+        let page = max(1, helpViewport - 1)
+        switch action {
+        case .helpScroll(let d): helpScroll = max(0, min(end, scroll + d))
+        case .pageDown: helpScroll = min(end, scroll + page)
+        case .pageUp: helpScroll = max(0, scroll - page)
+        case .moveToTop: helpScroll = 0
+        case .moveToBottom: helpScroll = end
+        case .replayTutorial:
+            helpScroll = nil
+            intro = IntroState(isReplay: true)
+        case .toggleHelp, .cancel: helpScroll = nil
+        default: break
+        }
+        return []
+    }
+
+    /// The list screens.
     mutating func applyList(_ action: Action) -> [Effect] {
-        if let c = confirmation {
-            confirmation = nil
-            if action == .answer(true), case .clearPurchased(let n) = c {
-                return [.commit(.clearPurchased, CommitContext(message: .clearedPurchased(n)))]
-            }
-            return []
-        }
-        if helpScroll != nil {
-            let end = max(0, (helpLineCounts[screen] ?? 0) - helpViewport)
-            let page = max(1, helpViewport - 1)
-            switch action {
-            case .helpScroll(let d): helpScroll = max(0, min(end, helpScroll! + d))
-            case .pageDown: helpScroll = min(end, helpScroll! + page)
-            case .pageUp: helpScroll = max(0, helpScroll! - page)
-            case .moveToTop: helpScroll = 0
-            case .moveToBottom: helpScroll = end
-            case .replayTutorial:
-                helpScroll = nil
-                intro = IntroState(isReplay: true)
-            case .toggleHelp, .cancel: helpScroll = nil
-            default: break
-            }
-            return []
-        }
         switch action {
         case .nextScreen: screen = screen.neighbour(1)
         case .previousScreen: screen = screen.neighbour(-1)

@@ -41,12 +41,12 @@ extension Store {
     }
 
     /// The counts the triggers keep (schema 4); counted afresh should their row be gone.
-    func totals() throws -> ListTotals {
+    func totals() throws -> ItemCounts {
         let kept = try db.rows("SELECT to_buy, purchased FROM item_counts") {
-            ListTotals(toBuy: Int($0.int64(0)), purchased: Int($0.int64(1)))
+            ItemCounts(toBuy: Int($0.int64(0)), purchased: Int($0.int64(1)))
         }
         if let kept = kept.first { return kept }
         let toBuy = Int(try db.integer("SELECT count(*) FROM items WHERE purchased_at IS NULL") ?? 0)
-        return ListTotals(toBuy: toBuy, purchased: Int(try db.integer("SELECT count(*) FROM items") ?? 0) - toBuy)
+        return ItemCounts(toBuy: toBuy, purchased: Int(try db.integer("SELECT count(*) FROM items") ?? 0) - toBuy)
     }
 }

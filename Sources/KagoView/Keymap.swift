@@ -168,8 +168,7 @@ public enum Keymap {
 
     /// The sections the help overlay lists for a screen: its own keys, then the common ones.
     public static func helpSections(for screen: Screen) -> [KeySection] {
-        let mode: KeyMode = screen == .toBuy ? .toBuy : screen == .purchased ? .purchased : .categories
-        return sections(for: mode) + [input]
+        sections(for: KeyMode(screen)) + [input]
     }
 }
 

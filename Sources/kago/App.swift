@@ -12,7 +12,7 @@ extension App {
         do { try Terminal.checkAvailable(environment: startup.environment) } catch { throw .runtime(error.message) }
         // The page scan waits until the first frame is up (see `start`).
         let store = try startup.openStore(check: .header, readOnlyIfNeeded: true)
-        var state = AppState(settings: startup.settings, language: startup.language, clock: SystemClock.local(),
+        var state = AppState(settings: startup.settings, clock: SystemClock.local(),
                              showIntro: forceIntro || startup.settings.introSeen < currentIntroVersion,
                              problems: startup.problems)
         if let reason = startup.configUnreadable { state.message = ShownMessage(message: .configUnreadable(reason)) }

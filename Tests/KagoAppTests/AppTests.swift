@@ -65,7 +65,7 @@ final class AppTests: XCTestCase {
     @discardableResult
     func run(_ steps: [FakeTerminal.Step], store: Store? = nil) throws -> FakeTerminal {
         let terminal = FakeTerminal(steps)
-        let state = AppState(settings: Settings(), language: .en, clock: SystemClock.local(), showIntro: false)
+        let state = AppState(settings: Settings(), clock: SystemClock.local(), showIntro: false)
         let app = App(state: state, store: try store ?? Store.open(path: path), terminal: terminal,
                       strings: Strings(.en), configPath: directory + "/config")
         try app.run()
@@ -90,7 +90,7 @@ final class AppTests: XCTestCase {
             .pause({ _ = try? other.perform(.add(ItemDraft(name: "Bread")), now: 1_800_000_000) }),
             .pause({ seen = terminal.screen }),
         ] + FakeTerminal.typing("gs") + [.key(.enter), .key(.escape), .key(.char("q"))]
-        let state = AppState(settings: Settings(), language: .en, clock: SystemClock.local(), showIntro: false)
+        let state = AppState(settings: Settings(), clock: SystemClock.local(), showIntro: false)
         try App(state: state, store: try Store.open(path: path), terminal: terminal, strings: Strings(.en),
                 configPath: directory + "/config").run()
         XCTAssertTrue(seen.contains("] Bread"), "another process's item shows up mid-input:\n\(seen)")

@@ -9,15 +9,15 @@ final class AppStateWindowTests: XCTestCase {
     func testAWindowShowsTheWholeListsCountsUntilTheFullLoad() {
         let items = (1...40).map { Item(id: Int64($0), name: "item \($0)", date: $0 % 2 == 0 ? today : nil, createdAt: 0,
                                         purchasedAt: $0 > 30 ? 5 : nil) }
-        var full = AppState(settings: Settings(), language: .en, clock: LocalClock(today: today), showIntro: false)
+        var full = AppState(settings: Settings(), clock: LocalClock(today: today), showIntro: false)
         full.apply(.resize(width: 80, height: 24))
         full.apply(.loaded(Snapshot(items: items, knownNames: ["item 1"])))
 
         let listed = full.model.screens[.toBuy]!.rows.compactMap { row -> Int64? in if case .item(let id) = row { id } else { nil } }
         let first = listed.prefix(24).map { id in items.first { $0.id == id }! }
-        var state = AppState(settings: Settings(), language: .en, clock: LocalClock(today: today), showIntro: false)
+        var state = AppState(settings: Settings(), clock: LocalClock(today: today), showIntro: false)
         state.apply(.resize(width: 80, height: 24))
-        state.apply(.loaded(Snapshot(items: first, totals: ListTotals(toBuy: 30, purchased: 10))))
+        state.apply(.loaded(Snapshot(items: first, totals: ItemCounts(toBuy: 30, purchased: 10))))
         XCTAssertEqual(state.model.toBuyCount, 30)
         XCTAssertEqual(state.model.purchasedCount, 10)
         XCTAssertEqual(Array(state.model.screens[.toBuy]!.rows.prefix(state.listHeight)),

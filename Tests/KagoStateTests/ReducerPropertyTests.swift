@@ -64,7 +64,7 @@ struct Session {
         var settings = Settings()
         settings.animations = random.chance(0.5)
         settings.sort = random.pick(SortMode.allCases)
-        state = AppState(settings: settings, language: .en, clock: LocalClock(today: Self.today),
+        state = AppState(settings: settings, clock: LocalClock(today: Self.today),
                          showIntro: random.chance(0.3))
         state.apply(.resize(width: 80, height: 24))
         for _ in 0..<random.int(in: 0...12) { _ = try? store.perform(.add(randomDraft()), now: now) }

@@ -8,7 +8,7 @@ final class ReducerTests: XCTestCase {
 
     func makeState(intro: Bool = false, items: [Item] = [], categories: [Category] = [],
                    settings: Settings = Settings()) -> AppState {
-        var s = AppState(settings: settings, language: .en, clock: LocalClock(today: today), showIntro: intro)
+        var s = AppState(settings: settings, clock: LocalClock(today: today), showIntro: intro)
         s.apply(.resize(width: 80, height: 24))
         s.apply(.loaded(Snapshot(items: items, categories: categories, knownNames: items.map(\.name))))
         return s

@@ -44,7 +44,7 @@ final class FirstScreenTests: TemporaryDirectoryTestCase {
                 let window = try XCTUnwrap(try store.firstScreen(sort: sort, limit: limit), "\(sort)")
                 // A snapshot keeps items by id; the state sorts them into the list.
                 XCTAssertEqual(window.items.map(\.id), expected.prefix(limit).sorted(), "\(sort), \(limit) rows")
-                XCTAssertEqual(window.totals, ListTotals(toBuy: expected.count, purchased: all.count - expected.count))
+                XCTAssertEqual(window.totals, ItemCounts(toBuy: expected.count, purchased: all.count - expected.count))
                 XCTAssertEqual(window.categories, try store.categories())
                 XCTAssertTrue(window.knownNames.isEmpty, "completion names wait for the full load")
                 let byID = Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0) })
@@ -59,7 +59,7 @@ final class FirstScreenTests: TemporaryDirectoryTestCase {
         func check(_ what: String) throws {
             let items = try store.items()
             let toBuy = items.filter { !$0.isPurchased }.count
-            XCTAssertEqual(try store.read { try store.totals() }, ListTotals(toBuy: toBuy, purchased: items.count - toBuy), what)
+            XCTAssertEqual(try store.read { try store.totals() }, ItemCounts(toBuy: toBuy, purchased: items.count - toBuy), what)
         }
         try check("made")
         let milk = try XCTUnwrap(try store.items().first { $0.name == "milk" })

@@ -62,7 +62,8 @@ enum Fixture {
         var settings = Settings()
         settings.introSeen = currentIntroVersion
         settings.sort = sort
-        var state = AppState(settings: settings, language: language, clock: clock, showIntro: false)
+        settings.language = language
+        var state = AppState(settings: settings, clock: clock, showIntro: false)
         state.apply(.resize(width: width, height: height))
         state.apply(.loaded(data))
         return state
@@ -73,15 +74,16 @@ enum Fixture {
                            animations: Bool = false) -> AppState {
         var settings = Settings()
         settings.animations = animations
-        var state = AppState(settings: settings, language: language, clock: clock, showIntro: true)
+        settings.language = language
+        var state = AppState(settings: settings, clock: clock, showIntro: true)
         state.apply(.resize(width: width, height: height))
         state.apply(.loaded(Snapshot()))
         for _ in 0..<page { state.apply(.introNext) }
         return state
     }
 
-    /// The frame the view draws for a state, in the state's language.
+    /// The frame the view draws for a state, in the language its settings name.
     static func render(_ state: AppState) -> Frame {
-        RootView.render(state, strings: Strings(state.language))
+        RootView.render(state, strings: Strings(state.settings.language ?? .en))
     }
 }
