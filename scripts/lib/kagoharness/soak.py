@@ -116,14 +116,7 @@ class Harness:
         with open(os.path.join(d, "run.sh"), "w") as f:
             f.write("\n".join(lines) + "\n")
         self.tmux.run("new-session", "-d", "-s", name, "-x", "80", "-y", "24", f"/bin/sh {q(d + '/run.sh')}")
-        pid_path = os.path.join(d, "pid")
-        deadline = now() + SCREEN_TIMEOUT
-        while not os.path.exists(pid_path):
-            if now() > deadline:
-                raise Failure(f"kago did not start in session {name}")
-            time.sleep(0.002)
-        with open(pid_path) as f:
-            pid = int(f.read())
+        pid = int(wait_for_file(os.path.join(d, "pid"), f"kago did not start in session {name}"))
         self.live_pids.add(pid)
         return name, pid, d
 
@@ -149,15 +142,9 @@ class Harness:
             time.sleep(0.01)
 
     def wait_exit(self, d, pid):
-        path = os.path.join(d, "exit")
-        deadline = now() + SCREEN_TIMEOUT
-        while not os.path.exists(path):
-            if now() > deadline:
-                raise Failure(f"kago (pid {pid}) did not end after a signal")
-            time.sleep(0.002)
+        status = int(wait_for_file(os.path.join(d, "exit"), f"kago (pid {pid}) did not end after a signal"))
         self.live_pids.discard(pid)
-        with open(path) as f:
-            return int(f.read())
+        return status
 
     def send(self, session, *groups):
         """Sends key groups in one tmux call; a group is ("keys", ...) or ("text", literal)."""
@@ -558,6 +545,17 @@ soak: OK (seed {self.args.seed})
   changes in flight      {inflight} at the kill: {s['inflight_committed']} committed, {s['inflight_lost']} not (allowed: never shown)
   integrity checks       {s['integrity_checks']} ok (integrity_check + foreign_key_check, read-only; {s['hot_journals']} on a copy, for a hot journal)
   time                   {now() - t0:.1f}s ({t_restore:.1f}s restoration, {t_kills:.1f}s kills ({t_kills / max(1, s['kills']):.2f}s each), {t_first:.1f}s first runs)""")
+
+
+def wait_for_file(path, failure):
+    """The text of a file the pane's script writes (by rename, so whole), once it is there."""
+    deadline = now() + SCREEN_TIMEOUT
+    while not os.path.exists(path):
+        if now() > deadline:
+            raise Failure(failure)
+        time.sleep(0.002)
+    with open(path) as f:
+        return f.read()
 
 
 def describe(state):
