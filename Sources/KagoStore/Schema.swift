@@ -8,8 +8,17 @@ enum Schema {
     /// The schema this kago writes; a file with a higher `user_version` is left alone.
     static var currentVersion: Int { migrations.count }
 
+    /// What a migration may need to know beyond the file.
+    struct Context: Sendable {
+        /// The name the first list gets (in the user's language).
+        var firstListName: String
+    }
+
     /// `migrations[n]` takes a database from version n to n + 1.
-    static let migrations: [@Sendable (Database) throws -> Void] = [version1, version2, version3, version4, version5, version6]
+    static let migrations: [@Sendable (Database, Context) throws -> Void] = [
+        { db, _ in try version1(db) }, { db, _ in try version2(db) }, { db, _ in try version3(db) },
+        { db, _ in try version4(db) }, { db, _ in try version5(db) }, { db, _ in try version6(db) }, version7,
+    ]
 
     /// Categories and items. AUTOINCREMENT so ids are never reused: undo re-inserts rows with
     /// their old ids, and a reused id could collide with a row added since.
@@ -123,17 +132,87 @@ enum Schema {
             END;
 
             """
-        for (table, tab) in [("items", ChangeFeed.items), ("categories", ChangeFeed.categories)] {
-            for (event, row) in [("INSERT", "new.id"), ("UPDATE", "new.id"), ("DELETE", "old.id")] {
-                sql += """
-                    CREATE TRIGGER \(table)_fed_\(event.lowercased()) AFTER \(event) ON \(table) BEGIN
-                        INSERT INTO changes(tab, row) VALUES (\(tab), \(row));
-                    END;
-
-                    """
-            }
-        }
+        sql += feedTriggers("items", tab: ChangeFeed.items) + feedTriggers("categories", tab: ChangeFeed.categories)
         try db.execute(sql)
+    }
+
+    /// The change feed's triggers on one table.
+    static func feedTriggers(_ table: String, tab: Int) -> String {
+        var sql = ""
+        for (event, row) in [("INSERT", "new.id"), ("UPDATE", "new.id"), ("DELETE", "old.id")] {
+            sql += """
+                CREATE TRIGGER \(table)_fed_\(event.lowercased()) AFTER \(event) ON \(table) BEGIN
+                    INSERT INTO changes(tab, row) VALUES (\(tab), \(row));
+                END;
+
+                """
+        }
+        return sql
+    }
+
+    /// Several lists (SPEC §8): a `lists` table, and items, categories and the kept counts per
+    /// list; a category name is unique within its list. What is there becomes the first list.
+    /// `used_at` marks the list last opened or chosen, the current one when nothing names one.
+    ///
+    /// A list's counts row is created by the first item it gets (not with `OR IGNORE`, which
+    /// inside a trigger gives way to the conflict handling of the statement that fired it).
+    /// The categories table is rebuilt (its names were unique across the file); this runs
+    /// with foreign keys off, or dropping the old table would uncategorise every item.
+    static func version7(_ db: Database, _ context: Context) throws {
+        let sequence = try db.integer("SELECT seq FROM sqlite_sequence WHERE name = 'categories'") ?? 0
+        try db.execute("""
+            CREATE TABLE lists (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                name TEXT NOT NULL,
+                position INTEGER NOT NULL,
+                created_at INTEGER NOT NULL,
+                used_at INTEGER NOT NULL DEFAULT 0
+            );
+            ALTER TABLE items ADD COLUMN list_id INTEGER NOT NULL DEFAULT 1;
+            CREATE INDEX items_list ON items(list_id, purchased_at);
+            CREATE TABLE categories_by_list (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                list_id INTEGER NOT NULL DEFAULT 1,
+                name TEXT NOT NULL COLLATE NOCASE,
+                position INTEGER NOT NULL,
+                UNIQUE (list_id, name)
+            );
+            INSERT INTO categories_by_list(id, list_id, name, position) SELECT id, 1, name, position FROM categories;
+            DROP TABLE categories;
+            ALTER TABLE categories_by_list RENAME TO categories;
+            DROP TRIGGER items_counted_insert;
+            DROP TRIGGER items_counted_delete;
+            DROP TRIGGER items_counted_update;
+            DROP TABLE item_counts;
+            CREATE TABLE item_counts (list_id INTEGER PRIMARY KEY, to_buy INTEGER NOT NULL, purchased INTEGER NOT NULL);
+            INSERT INTO item_counts SELECT 1, count(*) - count(purchased_at), count(purchased_at) FROM items;
+            CREATE TRIGGER items_counted_insert AFTER INSERT ON items BEGIN
+                INSERT INTO item_counts SELECT new.list_id, 0, 0 WHERE NOT EXISTS (SELECT 1 FROM item_counts WHERE list_id = new.list_id);
+                UPDATE item_counts SET to_buy = to_buy + (new.purchased_at IS NULL),
+                    purchased = purchased + (new.purchased_at IS NOT NULL) WHERE list_id = new.list_id;
+            END;
+            CREATE TRIGGER items_counted_delete AFTER DELETE ON items BEGIN
+                UPDATE item_counts SET to_buy = to_buy - (old.purchased_at IS NULL),
+                    purchased = purchased - (old.purchased_at IS NOT NULL) WHERE list_id = old.list_id;
+            END;
+            CREATE TRIGGER items_counted_update AFTER UPDATE OF purchased_at, list_id ON items
+                WHEN (old.purchased_at IS NULL) <> (new.purchased_at IS NULL) OR old.list_id <> new.list_id BEGIN
+                UPDATE item_counts SET to_buy = to_buy - (old.purchased_at IS NULL),
+                    purchased = purchased - (old.purchased_at IS NOT NULL) WHERE list_id = old.list_id;
+                INSERT INTO item_counts SELECT new.list_id, 0, 0 WHERE NOT EXISTS (SELECT 1 FROM item_counts WHERE list_id = new.list_id);
+                UPDATE item_counts SET to_buy = to_buy + (new.purchased_at IS NULL),
+                    purchased = purchased + (new.purchased_at IS NOT NULL) WHERE list_id = new.list_id;
+            END;
+            """ + feedTriggers("categories", tab: ChangeFeed.categories))
+        try db.run("INSERT INTO lists(id, name, position, created_at) VALUES (1, ?, 0, CAST(strftime('%s', 'now') AS INTEGER))",
+                   .text(context.firstListName))
+        // Ids are never reused: the rebuilt table goes on from where the old one had got to.
+        try db.run("UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = 'categories'", .integer(sequence))
+        try db.run("INSERT INTO sqlite_sequence(name, seq) SELECT 'categories', ? WHERE NOT EXISTS "
+                   + "(SELECT 1 FROM sqlite_sequence WHERE name = 'categories')", .integer(sequence))
+        if try db.integer("SELECT count(*) FROM pragma_foreign_key_check") != 0 {
+            throw StoreError.unreadable(path: "", reason: "its items refer to categories that are not there")
+        }
     }
 
     /// How many entries the change feed keeps.
@@ -181,7 +260,7 @@ enum Schema {
     ///
     /// Ownership and version are checked again under the write lock: another process may
     /// have migrated (or a WAL we had not seen may hold tables) since the read-only check.
-    static func migrate(_ db: Database, path: String) throws {
+    static func migrate(_ db: Database, path: String, context: Context) throws {
         let seen = try db.read { try Identity.read(db) }
         if seen.isKago && seen.version == currentVersion { return }
         try seen.check(path: path)
@@ -189,7 +268,7 @@ enum Schema {
             let identity = try Identity.read(db)
             try identity.check(path: path)
             guard identity.version < currentVersion else { return }
-            for step in migrations[identity.version...] { try step(db) }
+            for step in migrations[identity.version...] { try step(db, context) }
             try db.execute("PRAGMA application_id = \(applicationID); PRAGMA user_version = \(currentVersion)")
         }
     }

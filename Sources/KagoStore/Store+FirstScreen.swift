@@ -22,7 +22,7 @@ extension Store {
             case .added:
                 items = try fetchItems(where: toBuy, limit: limit)
             case .date:
-                guard try db.integer("SELECT EXISTS (SELECT 1 FROM items WHERE \(Schema.oddDate))") == 0 else { return nil }
+                guard try db.integer("SELECT EXISTS (SELECT 1 FROM items WHERE list_id = \(listID) AND \(Schema.oddDate))") == 0 else { return nil }
                 // Dated first, earliest first; no date last. Ties go to the item added first.
                 items = try fetchItems(where: "\(toBuy) AND date IS NOT NULL", orderBy: "date, id", limit: limit)
                 items += try fetchItems(where: "\(toBuy) AND date IS NULL", limit: limit - items.count)
@@ -33,7 +33,7 @@ extension Store {
                     items += try fetchItems(where: "\(toBuy) AND category_id = ?", [.integer(category.id)],
                                             limit: limit - items.count)
                 }
-                items += try fetchItems(where: "\(toBuy) AND (category_id IS NULL OR category_id NOT IN (SELECT id FROM categories))",
+                items += try fetchItems(where: "\(toBuy) AND (category_id IS NULL OR category_id NOT IN (SELECT id FROM categories WHERE list_id = \(listID)))",
                                         limit: limit - items.count)
             }
             return Snapshot(items: items, categories: categories, totals: try totals())
@@ -42,11 +42,11 @@ extension Store {
 
     /// The counts the triggers keep (schema 4); counted afresh should their row be gone.
     func totals() throws -> ItemCounts {
-        let kept = try db.rows("SELECT to_buy, purchased FROM item_counts") {
+        let kept = try db.rows("SELECT to_buy, purchased FROM item_counts WHERE list_id = \(listID)") {
             ItemCounts(toBuy: Int($0.int64(0)), purchased: Int($0.int64(1)))
         }
         if let kept = kept.first { return kept }
-        let toBuy = Int(try db.integer("SELECT count(*) FROM items WHERE purchased_at IS NULL") ?? 0)
-        return ItemCounts(toBuy: toBuy, purchased: Int(try db.integer("SELECT count(*) FROM items") ?? 0) - toBuy)
+        let toBuy = Int(try db.integer("SELECT count(*) FROM items WHERE list_id = \(listID) AND purchased_at IS NULL") ?? 0)
+        return ItemCounts(toBuy: toBuy, purchased: try itemCount() - toBuy)
     }
 }

@@ -25,7 +25,7 @@ extension Store {
     /// The order purchased items were checked in (higher: later).
     func fetchCheckOrder() throws -> [Int64: Int] {
         var order: [Int64: Int] = [:]
-        try db.query("SELECT id, check_order FROM items WHERE check_order IS NOT NULL AND purchased_at IS NOT NULL") {
+        try db.query("SELECT id, check_order FROM items WHERE list_id = \(listID) AND check_order IS NOT NULL AND purchased_at IS NOT NULL") {
             order[$0.int64(0)] = Int($0.int64(1))
         }
         return order

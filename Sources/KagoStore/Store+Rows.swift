@@ -17,7 +17,7 @@ extension Store {
 
     func fetchItems(where condition: String = "1", _ args: [SQLValue] = [], orderBy order: String = "id",
                     limit: Int = -1, expected: Int = 0) throws -> [Item] {
-        try db.rows("SELECT \(Self.itemColumns) FROM items WHERE \(condition) ORDER BY \(order) LIMIT \(limit)",
+        try db.rows("SELECT \(Self.itemColumns) FROM items WHERE list_id = \(listID) AND (\(condition)) ORDER BY \(order) LIMIT \(limit)",
                     args, expected: expected, Self.item)
     }
 
@@ -30,7 +30,7 @@ extension Store {
     func fetchItemsByID() throws -> ItemTable {
         var items = ItemTable()
         items.reserveCapacity(try itemCount())
-        try db.query("SELECT \(Self.itemColumns) FROM items") { row in
+        try db.query("SELECT \(Self.itemColumns) FROM items WHERE list_id = \(listID)") { row in
             let item = Self.item(row)
             items[item.id] = item
         }
@@ -38,7 +38,7 @@ extension Store {
     }
 
     /// How many items there are: SQLite counts a whole table from its pages, not its rows.
-    func itemCount() throws -> Int { Int(try db.integer("SELECT count(*) FROM items") ?? 0) }
+    func itemCount() throws -> Int { Int(try db.integer("SELECT count(*) FROM items WHERE list_id = \(listID)") ?? 0) }
 
     func fetchItem(_ id: Int64) throws -> Item? {
         try fetchItems(where: "id = ?", [.integer(id)]).first
@@ -46,11 +46,11 @@ extension Store {
 
     /// All categories in store-walk order (position, then id for ties).
     func fetchCategories() throws -> [Category] {
-        try db.rows("SELECT id, name, position FROM categories ORDER BY position, id", [], Self.category)
+        try db.rows("SELECT id, name, position FROM categories WHERE list_id = \(listID) ORDER BY position, id", [], Self.category)
     }
 
     func fetchCategory(_ id: Int64) throws -> Category? {
-        try db.rows("SELECT id, name, position FROM categories WHERE id = ?", [.integer(id)], Self.category).first
+        try db.rows("SELECT id, name, position FROM categories WHERE id = ? AND list_id = \(listID)", [.integer(id)], Self.category).first
     }
 
     /// The category whose name matches case-insensitively.
@@ -65,7 +65,7 @@ extension Store {
     /// Writes an item exactly as given, inserting it under its id or replacing the row.
     func writeItem(_ item: Item) throws {
         try db.run("""
-            INSERT INTO items(\(Self.itemColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO items(\(Self.itemColumns), list_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, \(listID))
             ON CONFLICT(id) DO UPDATE SET name = excluded.name, quantity = excluded.quantity,
                 category_id = excluded.category_id, date = excluded.date, note = excluded.note,
                 created_at = excluded.created_at, purchased_at = excluded.purchased_at
@@ -76,8 +76,8 @@ extension Store {
     /// Inserts a new item; the store picks its id (ignoring `item.id`).
     func insertItem(_ item: Item) throws -> Item {
         try db.run("""
-            INSERT INTO items(name, quantity, category_id, date, note, created_at, purchased_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO items(name, quantity, category_id, date, note, created_at, purchased_at, list_id)
+            VALUES (?, ?, ?, ?, ?, ?, ?, \(listID))
             """, .text(item.name), .text(item.quantity), .integer(item.categoryID), .text(item.date?.iso),
             .text(item.note), .integer(item.createdAt), .integer(item.purchasedAt))
         var stored = item
@@ -92,7 +92,7 @@ extension Store {
     /// Writes a category exactly as given, inserting it under its id or replacing the row.
     func writeCategory(_ category: Category) throws {
         try db.run("""
-            INSERT INTO categories(id, name, position) VALUES (?, ?, ?)
+            INSERT INTO categories(id, name, position, list_id) VALUES (?, ?, ?, \(listID))
             ON CONFLICT(id) DO UPDATE SET name = excluded.name, position = excluded.position
             """, .integer(category.id), .text(category.name), .integer(Int64(category.position)))
     }
@@ -101,8 +101,8 @@ extension Store {
     func ensureCategory(named name: String, into changes: inout ChangeRecorder) throws -> Category {
         try refuseReserved(name)
         if let existing = try fetchCategory(named: name) { return existing }
-        let last = try db.integer("SELECT max(position) FROM categories")
-        try db.run("INSERT INTO categories(name, position) VALUES (?, ?)",
+        let last = try db.integer("SELECT max(position) FROM categories WHERE list_id = \(listID)")
+        try db.run("INSERT INTO categories(name, position, list_id) VALUES (?, ?, \(listID))",
                    .text(name), .integer((last ?? -1) + 1))
         let created = Category(id: db.lastInsertRowID, name: name, position: Int((last ?? -1) + 1))
         changes.categories.record(created.id, before: nil, after: created)

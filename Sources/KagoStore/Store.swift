@@ -27,6 +27,8 @@ public final class Store {
     public private(set) var isScanned: Bool
     /// Whether the file was opened for reading only (kago may not write it or its directory).
     public let isReadOnly: Bool
+    /// The list this store reads and writes (SPEC §8); every item and category query is scoped to it.
+    public internal(set) var listID: Int64 = 1
 
     /// The schema version this kago writes.
     public static var schemaVersion: Int { Schema.currentVersion }
@@ -48,7 +50,9 @@ public final class Store {
     ///   - check: how closely to look at an existing file before trusting it.
     ///   - readOnlyIfNeeded: an existing file that kago may not write (permissions, a
     ///     read-only mount) is opened for reading instead of refused; writes then fail.
-    public static func open(path: String, check: OpenCheck = .full, readOnlyIfNeeded: Bool = false) throws(StoreError) -> Store {
+    ///   - firstListName: the name of the list a new (or older) database starts with.
+    public static func open(path: String, check: OpenCheck = .full, readOnlyIfNeeded: Bool = false,
+                            firstListName: String = "Shopping") throws(StoreError) -> Store {
         if readOnlyIfNeeded, let store = try openReadOnlyIfUnwritable(path: path) { return store }
         try FileSystem.createDirectories(FileSystem.directory(of: path))
         if let st = FileSystem.status(path) {
@@ -74,12 +78,17 @@ public final class Store {
             }
             try enableWAL(db)
             // FULL: a commit is on disk before the screen shows it (SPEC §7, kill -9 loses nothing).
-            try db.execute("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON")
+            try db.execute("PRAGMA synchronous = FULL")
             // kago reads the whole list once and keeps it in memory, so SQLite's own copy of
             // the pages (2 MB by default) would only double it; the OS caches the file anyway.
             try db.execute("PRAGMA cache_size = -\(cacheKiB)")
-            try Schema.migrate(db, path: path)
-            return Store(path: path, db: db, scanned: check == .full)
+            // Foreign keys on only after migrating: a migration that rebuilds a table must not
+            // have the drop of the old one act on the rows that refer to it.
+            try Schema.migrate(db, path: path, context: Schema.Context(firstListName: firstListName))
+            try db.execute("PRAGMA foreign_keys = ON")
+            let store = Store(path: path, db: db, scanned: check == .full)
+            store.listID = try store.lastUsedListID()
+            return store
         } catch {
             throw StoreError.wrap(error, path: path, writing: true)
         }
@@ -105,7 +114,9 @@ public final class Store {
                 throw StoreError.cannotWrite(path: path, reason: "it is read-only and needs upgrading by a kago that can write it")
             }
             // Nothing is written, so the pages are scanned only as the reads touch them.
-            return Store(path: path, db: db, scanned: true, readOnly: true)
+            let store = Store(path: path, db: db, scanned: true, readOnly: true)
+            store.listID = try store.lastUsedListID()
+            return store
         } catch {
             throw StoreError.wrap(error, path: path, writing: false)
         }
