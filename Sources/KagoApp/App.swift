@@ -51,6 +51,9 @@ public final class App {
         dispatch(.tick(now: SystemClock.monotonicMilliseconds()))
         terminal.present(RootView.render(state, strings: strings))
         if window != nil { dispatch(.loaded(try store.load())) }
+        dispatch(.listsLoaded(try store.lists()))
+        // Opened by name (-l, the config): it becomes the list last opened, for the CLI too.
+        if try store.lastUsedListID() != store.listID { markUsed() }
         // Laying out the help text (a tenth of the first frame's work) waits until it is drawn.
         resize()
         lastPoll = SystemClock.monotonicMilliseconds()
@@ -121,6 +124,9 @@ public final class App {
                 // longer reaches back that far (pruned) means reading everything.
                 let feed = try store.changes(since: changeSequence)
                 changeSequence = feed.sequence
+                dispatch(.listsLoaded(try store.lists()))
+                // The list on show was removed elsewhere: the reducer has gone to another.
+                guard state.model.listID == store.listID else { return }
                 if let rows = feed.rows {
                     dispatch(.changedOutside(items: rows.items, categories: rows.categories))
                 } else {
@@ -130,6 +136,24 @@ public final class App {
         } catch {
             dispatch(.failed(.saveFailed(error.message)))
         }
+    }
+
+    /// Reads another list into the state and remembers it as the one last opened.
+    private func open(_ id: Int64) {
+        store.select(list: id)
+        do {
+            dispatch(.loaded(try store.load()))
+            dispatch(.listsLoaded(try store.lists()))
+        } catch {
+            dispatch(.failed(.saveFailed(error.message)))
+        }
+        markUsed()
+    }
+
+    /// Records the list on show as the one last opened (not possible read-only: left as it is).
+    private func markUsed() {
+        guard !store.isReadOnly else { return }
+        do { try store.markUsed(now: SystemClock.now()) } catch { dispatch(.failed(.saveFailed(error.message))) }
     }
 
     /// Applies an action and carries out its effects; commits happen before the next frame is drawn.
@@ -153,6 +177,8 @@ public final class App {
                 } catch {
                     pending += state.apply(.failed(.introNotSaved(error.message)))
                 }
+            case .openList(let id):
+                open(id)
             case .redraw:
                 terminal.invalidate()
             case .quit:

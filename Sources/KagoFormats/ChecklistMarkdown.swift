@@ -24,14 +24,20 @@ public struct ChecklistSection: Equatable, Sendable {
 /// quick-add line that would add it again.
 public enum ChecklistMarkdown {
     /// The sections with at least one item, in the order given, separated by blank lines.
-    public static func encode(_ sections: [ChecklistSection]) -> String {
+    /// - Parameter level: the headings' level (3 under a list's own `##` heading).
+    public static func encode(_ sections: [ChecklistSection], level: Int = 2) -> String {
         var blocks: [String] = []
         for section in sections where !section.items.isEmpty {
-            var block = "## " + escape(section.title) + "\n\n"
+            var block = heading(section.title, level: level)
             for item in section.items { block += line(item) + "\n" }
             blocks.append(block)
         }
         return blocks.joined(separator: "\n")
+    }
+
+    /// A heading line and the blank line after it.
+    public static func heading(_ title: String, level: Int) -> String {
+        String(repeating: "#", count: level) + " " + escape(title) + "\n\n"
     }
 
     /// `- [ ] name ×2 @2026-03-01 -- note`

@@ -21,10 +21,13 @@ public struct ItemRecord: Equatable, Sendable {
     public var createdAt: Timestamp?
     /// When it was bought; may be nil on import even when `purchased` is true (the time is unknown).
     public var purchasedAt: Timestamp?
+    /// The list it is on (SPEC §8); on import, the list it goes to (nil: the current one).
+    public var list: String?
 
     /// Creates a record; only the name is required.
     public init(id: Int64? = nil, name: String, quantity: String? = nil, category: String? = nil, date: Day? = nil,
-                note: String? = nil, purchased: Bool = false, createdAt: Timestamp? = nil, purchasedAt: Timestamp? = nil) {
+                note: String? = nil, purchased: Bool = false, createdAt: Timestamp? = nil, purchasedAt: Timestamp? = nil,
+                list: String? = nil) {
         self.id = id
         self.name = name
         self.quantity = quantity
@@ -34,6 +37,7 @@ public struct ItemRecord: Equatable, Sendable {
         self.purchased = purchased
         self.createdAt = createdAt
         self.purchasedAt = purchasedAt
+        self.list = list
     }
 
     /// The record of a stored item, with its category's name looked up by the caller.
@@ -44,4 +48,6 @@ public struct ItemRecord: Equatable, Sendable {
 
     /// The fields that, with `name`, every format carries: the columns of the CSV header.
     public static let csvColumns = ["name", "quantity", "category", "date", "note", "purchased"]
+    /// The columns with every list's items: `list` last.
+    public static let csvColumnsWithList = csvColumns + ["list"]
 }

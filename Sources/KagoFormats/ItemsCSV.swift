@@ -15,10 +15,11 @@ public enum ItemsCSV {
     /// - Parameter sanitized: replace control and bidi characters with U+FFFD (line breaks
     ///   included), for CSV shown on a terminal rather than saved; the bytes are then no
     ///   longer the data, which is why files and pipes get them unchanged.
-    public static func encode(_ records: [ItemRecord], sanitized: Bool = false) -> [UInt8] {
+    ///   - withList: add the `list` column (every list's items).
+    public static func encode(_ records: [ItemRecord], sanitized: Bool = false, withList: Bool = false) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(64 + records.count * 60)
-        CSV.appendRecord(ItemRecord.csvColumns, to: &out)
+        CSV.appendRecord(withList ? ItemRecord.csvColumnsWithList : ItemRecord.csvColumns, to: &out)
         func field(_ text: String?) {
             guard let text else { return }
             CSV.appendField(sanitized ? SafeText.sanitize(text) : text, to: &out)
@@ -33,7 +34,12 @@ public enum ItemsCSV {
             if let d = r.date { out.append(iso: d) }
             out.append(0x2C)
             field(r.note)
-            out.append(literal: r.purchased ? ",true\n" : ",false\n")
+            out.append(literal: r.purchased ? ",true" : ",false")
+            if withList {
+                out.append(0x2C)
+                field(r.list)
+            }
+            out.append(0x0A)
         }
         return out
     }
@@ -68,9 +74,9 @@ public enum ItemsCSV {
         var seen: [String] = []
         for raw in header.fields {
             let name = String(raw.trimmingWhitespace()).lowercased()
-            guard ItemRecord.csvColumns.contains(name) else {
+            guard ItemRecord.csvColumnsWithList.contains(name) else {
                 throw DecodeError(FormatProblem(line: header.line, message: "unknown column \(quoted(raw)) in the header; "
-                                                + "the columns are " + ItemRecord.csvColumns.joined(separator: ",")))
+                                                + "the columns are " + ItemRecord.csvColumnsWithList.joined(separator: ",")))
             }
             guard !seen.contains(name) else {
                 throw DecodeError(FormatProblem(line: header.line, message: "the column \(quoted(name)) appears twice in the header"))
@@ -100,6 +106,7 @@ public enum ItemsCSV {
             case "quantity": r.quantity = text
             case "category": r.category = text
             case "note": r.note = text
+            case "list": r.list = text
             case "date":
                 guard let text else { continue }
                 guard let day = Day(iso: text) else { return bad("a date like 2026-03-01 or nothing") }

@@ -3,7 +3,7 @@ import KagoState
 /// The JSON of `kago list --json` and `kago export`: an array of item objects (SPEC §1).
 public enum ItemsJSON {
     /// The keys of an item object, in the order they are written.
-    public static let keys = ["id", "name", "quantity", "category", "date", "note", "purchased", "created_at", "purchased_at"]
+    public static let keys = ["id", "name", "quantity", "category", "date", "note", "purchased", "created_at", "purchased_at", "list"]
 
     // MARK: - Writing
 
@@ -31,6 +31,8 @@ public enum ItemsJSON {
             appendQuoted(r.createdAt, &out) { $0.append(iso8601: $1) }
             out.append(literal: ", \"purchased_at\": ")
             appendQuoted(r.purchasedAt, &out) { $0.append(iso8601: $1) }
+            out.append(literal: ", \"list\": ")
+            JSON.appendString(r.list, orNullTo: &out)
             out.append(literal: i == records.count - 1 ? "}\n" : "},\n")
         }
         out.append(literal: "]\n")
@@ -155,7 +157,7 @@ public enum ItemsJSON {
                 date: try parsed("date", "a date like \"2026-03-01\"") { Day(iso: $0) }, note: try text("note"),
                 purchased: bought,
                 createdAt: try parsed("created_at", "a time like \"2026-03-01T09:30:00Z\"") { Timestamp(iso8601: $0) },
-                purchasedAt: bought ? purchasedAt : nil))
+                purchasedAt: bought ? purchasedAt : nil, list: try text("list")))
         } catch {
             return .failure(error)
         }

@@ -19,6 +19,8 @@ public enum Action: Equatable, Sendable {
     case commitFailed(StatusMessage, CommitContext)
     /// An undo or redo found its rows changed by another process since; its entry is dropped.
     case changedElsewhere(CommitContext)
+    /// The lists, in their order, as read from the store (at start-up, after a change).
+    case listsLoaded([ShoppingList])
     case redraw
     case quit
 
@@ -31,6 +33,8 @@ public enum Action: Equatable, Sendable {
     // MARK: - Screens and selection
     case nextScreen, previousScreen
     case showScreen(Screen)
+    /// `[` `]`: the previous or next list (SPEC §8).
+    case previousList, nextList
     case move(Int)
     case moveToTop, moveToBottom, pageDown, pageUp
     /// Selects a row of the current screen by its index (a mouse click).
@@ -77,6 +81,9 @@ public enum Effect: Equatable, Sendable {
     case commit(Command, CommitContext)
     /// Record in the config file that the tutorial was seen.
     case saveIntroSeen
+    /// Work on another list: read it, and remember it as the one last opened; its data comes
+    /// back as `.loaded`.
+    case openList(Int64)
     /// Repaint the whole terminal.
     case redraw
     case quit
@@ -110,16 +117,21 @@ public struct CommitContext: Equatable, Sendable {
 public struct UndoEntry: Equatable, Sendable {
     public var changes: ChangeSet
     public var label: StatusMessage?
+    /// The list the change was made in: undoing it goes back there.
+    public var listID: Int64
 
-    public init(changes: ChangeSet, label: StatusMessage?) {
+    public init(changes: ChangeSet, label: StatusMessage?, listID: Int64 = 1) {
         self.changes = changes
         self.label = label
+        self.listID = listID
     }
 }
 
 /// A transient status-line message, kept semantic so the view can say it in either language.
 public indirect enum StatusMessage: Equatable, Sendable {
     case added(String), updated(String), checked(String), unchecked(String), deleted(String)
+    /// `[` `]` with one list.
+    case onlyOneList
     /// Several items added at once (a paste of several lines).
     case addedItems(Int)
     /// A line of a paste that cannot be added (nothing of the paste is).

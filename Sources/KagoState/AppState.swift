@@ -159,6 +159,10 @@ public struct AppState: Equatable, Sendable {
     }
     /// The list on show.
     public internal(set) var model: ListModel
+    /// Every list, in order (SPEC §8); empty until the store has said.
+    public internal(set) var lists: [ShoppingList] = []
+    /// The other lists opened in this session, as they were left (sort, filter, selection).
+    var parked: [Int64: ListModel] = [:]
     public var input: InputState? {
         // The input line takes a row from the lists, so opening or closing it changes how many
         // rows fit: a list scrolled to its end would otherwise leave a blank row once it closes.
@@ -179,11 +183,12 @@ public struct AppState: Equatable, Sendable {
     /// - Parameters:
     ///   - showIntro: whether the tutorial opens first.
     ///   - problems: config lines kago could not use; the first is reported once.
+    ///   - listID: the list shown first.
     public init(settings: Settings, clock: LocalClock, showIntro: Bool,
-                problems: [ConfigProblem] = []) {
+                problems: [ConfigProblem] = [], listID: Int64 = 1) {
         self.settings = settings
         self.clock = clock
-        model = ListModel(sort: settings.sort, today: clock.today)
+        model = ListModel(sort: settings.sort, today: clock.today, listID: listID)
         model.resized(height: listHeight)
         if showIntro { intro = IntroState() }
         if let first = problems.first {
@@ -229,6 +234,9 @@ public struct AppState: Equatable, Sendable {
         if case .item(let id)? = list.selected { return model.items[id] }
         return nil
     }
+
+    /// The list on show, when the store has said which lists there are.
+    public var currentList: ShoppingList? { lists.first { $0.id == model.listID } }
 
     /// Whether the run loop should send ticks often (an animation is running).
     public var isAnimating: Bool { intro?.transition != nil }

@@ -31,6 +31,8 @@ public struct Settings: Equatable, Sendable {
     public var animations = true
     public var sort: SortMode = .date
     public var mouse = true
+    /// The list kago opens and the CLI acts on (SPEC §8); nil: the one last opened.
+    public var list: String?
 
     public init() {}
 }
@@ -107,6 +109,10 @@ public struct ConfigFile: Equatable, Sendable {
                 if let m = SortMode(rawValue: value) { s.sort = m } else { s.sort = defaults.sort; bad() }
             case "mouse":
                 if let b = Self.bool(value) { s.mouse = b } else { s.mouse = defaults.mouse; bad() }
+            case "list":
+                // A name, so its case is kept.
+                let name = String(Self.unquoted(raw).trimmingWhitespace())
+                if name.isEmpty { s.list = nil; bad() } else { s.list = name }
             default:
                 problems.append(.unknownKey(line: line, key: key))
             }

@@ -40,9 +40,13 @@ public struct ListModel: Equatable, Sendable {
     private(set) var today: Day
     private var filterSteps = FilterSteps()
 
-    public init(sort: SortMode, today: Day) {
+    /// The list's id in the store.
+    public let listID: Int64
+
+    public init(sort: SortMode, today: Day, listID: Int64 = 1) {
         self.sort = sort
         self.today = today
+        self.listID = listID
     }
 
     /// A category's name, or nil.

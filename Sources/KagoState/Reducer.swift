@@ -51,6 +51,17 @@ extension AppState {
             // The entry is dropped: the rows it would put back are someone else's now.
             if case .redo = context.role { show(.notRedoneChangedElsewhere) } else { show(.notUndoneChangedElsewhere) }
             return []
+        case .listsLoaded(let all):
+            lists = all
+            // The list on show was removed elsewhere: the first one takes its place.
+            if !all.isEmpty, !all.contains(where: { $0.id == model.listID }) {
+                parked[model.listID] = nil
+                let gone = model.listID
+                let effects = goTo(all[0].id)
+                parked[gone] = nil
+                return effects
+            }
+            return []
         case .redraw:
             return [.redraw]
         case .quit:
@@ -165,6 +176,8 @@ extension AppState {
         case .nextScreen: screen = screen.neighbour(1)
         case .previousScreen: screen = screen.neighbour(-1)
         case .showScreen(let s): screen = s
+        case .previousList: return stepList(-1)
+        case .nextList: return stepList(1)
         case .move(let n): moveSelection(by: n)
         case .moveToTop: selectRow(ListState.nextSelectable(in: list.rows, from: 0, step: 1) ?? 0)
         case .moveToBottom: selectRow(ListState.nextSelectable(in: list.rows, from: list.rows.count - 1, step: -1) ?? 0)
@@ -310,19 +323,48 @@ extension AppState {
 
     mutating func undo() -> [Effect] {
         guard let entry = popUndo() else { show(.nothingToUndo); return [] }
-        return [.commit(.restore(entry.changes.inverted), CommitContext(role: .undo(entry), message: .undone(entry.label)))]
+        guard isListed(entry.listID) else { show(.notUndoneChangedElsewhere); return [] }
+        return goTo(entry.listID)
+            + [.commit(.restore(entry.changes.inverted), CommitContext(role: .undo(entry), message: .undone(entry.label)))]
     }
 
     mutating func redo() -> [Effect] {
         guard let entry = popRedo() else { show(.nothingToRedo); return [] }
-        return [.commit(.restore(entry.changes), CommitContext(role: .redo(entry), message: .redone(entry.label)))]
+        guard isListed(entry.listID) else { show(.notRedoneChangedElsewhere); return [] }
+        return goTo(entry.listID) + [.commit(.restore(entry.changes), CommitContext(role: .redo(entry), message: .redone(entry.label)))]
+    }
+
+    // MARK: - Lists
+
+    /// Whether a list is still there (removed elsewhere, its undo entries cannot be undone).
+    func isListed(_ id: Int64) -> Bool { lists.isEmpty || lists.contains { $0.id == id } }
+
+    /// `[` `]`: the list `step` places along, wrapping around.
+    mutating func stepList(_ step: Int) -> [Effect] {
+        guard lists.count > 1 else { show(.onlyOneList); return [] }
+        let i = lists.firstIndex { $0.id == model.listID } ?? 0
+        return goTo(lists[((i + step) % lists.count + lists.count) % lists.count].id)
+    }
+
+    /// Shows another list, as it was left in this session (or fresh); the store reads it.
+    mutating func goTo(_ id: Int64) -> [Effect] {
+        guard id != model.listID else { return [] }
+        input = nil
+        parked[model.listID] = model
+        model = parked.removeValue(forKey: id) ?? ListModel(sort: settings.sort, today: clock.today, listID: id)
+        model.setToday(clock.today)
+        model.resized(height: listHeight)
+        model.show(screen)
+        return [.openList(id)]
     }
 
     mutating func committed(_ changes: ChangeSet, _ context: CommitContext) {
         model.apply(changes)
         switch context.role {
         case .record:
-            if !changes.isEmpty { pushUndo(UndoEntry(changes: changes, label: context.message), clearRedo: true) }
+            if !changes.isEmpty {
+                pushUndo(UndoEntry(changes: changes, label: context.message, listID: model.listID), clearRedo: true)
+            }
         case .undo(let entry): pushRedo(entry)
         case .redo(let entry): pushUndo(entry, clearRedo: false)
         }

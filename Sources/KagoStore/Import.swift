@@ -16,10 +16,12 @@ public struct ImportRow: Equatable, Sendable {
     public var purchasedAt: Timestamp?
     /// When it was added; nil means now.
     public var createdAt: Timestamp?
+    /// The list it goes to by name, created when missing (SPEC §1); nil: the store's list.
+    public var list: String?
 
     /// Creates a row; only the name is required, as in the export formats.
     public init(name: String, quantity: String? = nil, category: String? = nil, date: Day? = nil,
-                note: String? = nil, purchasedAt: Timestamp? = nil, createdAt: Timestamp? = nil) {
+                note: String? = nil, purchasedAt: Timestamp? = nil, createdAt: Timestamp? = nil, list: String? = nil) {
         self.name = name
         self.quantity = quantity
         self.category = category
@@ -27,6 +29,7 @@ public struct ImportRow: Equatable, Sendable {
         self.note = note
         self.purchasedAt = purchasedAt
         self.createdAt = createdAt
+        self.list = list
     }
 }
 
@@ -46,15 +49,28 @@ extension Store {
             if let category = row.category, Category.isReserved(category) {
                 throw .refused("row \(index + 1): '\(category)' is kept for items without a category")
             }
+            if let list = row.list, let problem = ShoppingList.problem(with: String(list.trimmingWhitespace())) {
+                throw .refused("row \(index + 1): \(problem)")
+            }
         }
+        let home = listID
+        defer { listID = home }
         return try write { changes in
-            // Each category is looked up once per import, not once per row.
+            // Each list and category is looked up once per import, not once per row.
+            var lists: [String: Int64] = [:]
             var categories: [String: Category] = [:]
             for row in rows {
+                listID = try row.list.map { name in
+                    if let known = lists[name.matchKey] { return known }
+                    let found = try listNamed(name, creatingAt: now)
+                    lists[name.matchKey] = found
+                    return found
+                } ?? home
                 let category = try nonEmpty(row.category).map { name in
-                    if let known = categories[name.matchKey] { return known }
+                    let key = "\(listID) " + name.matchKey
+                    if let known = categories[key] { return known }
                     let found = try ensureCategory(named: name, into: &changes)
-                    categories[name.matchKey] = found
+                    categories[key] = found
                     return found
                 }
                 let created = row.createdAt ?? now

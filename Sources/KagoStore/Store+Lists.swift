@@ -40,10 +40,8 @@ extension Store {
         var added: ShoppingList?
         _ = try write { _ in
             let name = try checkedListName(name, excluding: nil)
-            let position = (try db.integer("SELECT max(position) FROM lists") ?? -1) + 1
-            try db.run("INSERT INTO lists(name, position, created_at) VALUES (?, ?, ?)",
-                       .text(name), .integer(position), .integer(now))
-            added = ShoppingList(id: db.lastInsertRowID, name: name, position: Int(position))
+            let id = try listNamed(name, creatingAt: now)
+            added = try fetchLists().first { $0.id == id }
         }
         return added!
     }
@@ -114,6 +112,16 @@ extension Store {
                    .integer(target), .integer(moved?.id), .integer(item.id))
         // Gone from this list; the item as it is in the other one is not this list's row.
         changes.items.record(item.id, before: item, after: nil)
+    }
+
+    /// The id of the list with this name (any case or width), created at the end when missing.
+    func listNamed(_ name: String, creatingAt now: Timestamp) throws -> Int64 {
+        let trimmed = String(name.trimmingWhitespace())
+        if let known = try fetchLists().first(where: { $0.name.matchKey == trimmed.matchKey }) { return known.id }
+        let position = (try db.integer("SELECT max(position) FROM lists") ?? -1) + 1
+        try db.run("INSERT INTO lists(name, position, created_at) VALUES (?, ?, ?)",
+                   .text(try checkedListName(trimmed, excluding: nil)), .integer(position), .integer(now))
+        return db.lastInsertRowID
     }
 
     private func dropList(_ id: Int64) throws {

@@ -37,6 +37,8 @@ public enum Keymap {
         Binding([.char("1")], .showScreen(.toBuy), .hJump),
         Binding([.char("2")], .showScreen(.purchased), .hJump),
         Binding([.char("3")], .showScreen(.categories), .hJump),
+        Binding([.char("[")], .previousList, .hPreviousList),
+        Binding([.char("]")], .nextList, .hNextList),
         Binding([.char("j"), .down], .move(1), .hDown),
         Binding([.char("k"), .up], .move(-1), .hUp),
         Binding([.char("g"), .home], .moveToTop, .hTop),

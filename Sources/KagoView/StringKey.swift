@@ -16,7 +16,7 @@ public enum StringKey: String, CaseIterable, Sendable {
     // Status messages
     case msgAdded, msgUpdated, msgChecked, msgUnchecked, msgDeleted, msgCleared
     case msgCategoryAdded, msgCategoryRenamed, msgCategoryDeleted, msgUndone, msgRedone, msgUndoneNothing
-    case msgNothingToUndo, msgNothingToRedo, msgNothingPurchased, msgNothingSelected
+    case msgNothingToUndo, msgNothingToRedo, msgNothingPurchased, msgNothingSelected, msgOnlyOneList
     case msgEmptyName, msgEmptyCategory, msgBadDate, msgUncategorisedFixed, msgSorted
     case msgConfigBadValue, msgConfigUnreadable, msgConfigUnknownKey, msgConfigMore, msgIntroNotSaved, msgSaveFailed, undoHint
     case msgCtrlCAgain, msgNotUndone, msgNotRedone, msgAddedItems, msgPastedLine
@@ -30,7 +30,7 @@ public enum StringKey: String, CaseIterable, Sendable {
     case helpTitle, helpFooter, helpFooterWhole, sectionGlobal, sectionToBuy, sectionPurchased, sectionCategories, sectionInput
     case sectionTutorial
     case hNextScreen, hPreviousScreen, hJump, hDown, hUp, hTop, hBottom, hPageDown, hPageUp
-    case hFilter, hClearFilter, hUndo, hRedo, hHelp, hQuit, hRedraw
+    case hFilter, hClearFilter, hUndo, hRedo, hHelp, hQuit, hRedraw, hPreviousList, hNextList
     case hAdd, hEdit, hCheck, hUncheck, hDelete, hSort, hClear
     case hOpen, hAddCategory, hRename, hDeleteCategory, hMoveDown, hMoveUp
     case hSave, hCancel, hInterrupt, hComplete, hCursor, hKillStart, hKillEnd, hKillWord, hDeleteChar

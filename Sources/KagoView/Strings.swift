@@ -68,6 +68,7 @@ public struct Strings: Sendable {
         case .undone(let what): return format(.msgUndone, ["what": what.map(message) ?? self[.msgUndoneNothing]])
         case .redone(let what): return format(.msgRedone, ["what": what.map(message) ?? self[.msgUndoneNothing]])
         case .nothingToUndo: return self[.msgNothingToUndo]
+        case .onlyOneList: return self[.msgOnlyOneList]
         case .nothingToRedo: return self[.msgNothingToRedo]
         case .nothingPurchased: return self[.msgNothingPurchased]
         case .nothingSelected: return self[.msgNothingSelected]

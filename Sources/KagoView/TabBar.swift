@@ -9,7 +9,7 @@ public enum TabBar {
             (.toBuy, .tabToBuy, state.model.toBuyCount), (.purchased, .tabPurchased, state.model.purchasedCount),
             (.categories, .tabCategories, state.model.categories.count),
         ]
-        var x = 0
+        var x = listLabel(state, strings: strings).map { DisplayWidth.of($0) } ?? 0
         var out: [(Screen, String, Rect)] = []
         for (screen, key, count) in entries {
             let label = " \(strings[key]) \(count) "
@@ -20,7 +20,21 @@ public enum TabBar {
         return out
     }
 
+    /// With more than one list, the current one's name before the tabs (`Shopping ▸`), cut so
+    /// the tabs and their counts keep their room.
+    static func listLabel(_ state: AppState, strings: Strings) -> String? {
+        guard state.lists.count > 1, let list = state.currentList else { return nil }
+        let entries = [(StringKey.tabToBuy, state.model.toBuyCount), (.tabPurchased, state.model.purchasedCount),
+                       (.tabCategories, state.model.categories.count)]
+        let tabsWidth = entries.reduce(0) { $0 + DisplayWidth.of(" \(strings[$1.0]) \($1.1) ") + 1 }
+        let room = max(4, state.width - tabsWidth - 3)
+        return " " + DisplayWidth.truncated(SafeText.sanitize(list.name), to: room) + " ▸"
+    }
+
     public static func render(_ state: AppState, strings: Strings, into buffer: inout ScreenBuffer) {
+        if let label = listLabel(state, strings: strings) {
+            buffer.write(label, x: 0, y: 0, style: Style(.header))
+        }
         var end = 0
         for (i, tab) in tabs(state, strings: strings).enumerated() {
             if i > 0 { buffer.write("│", x: tab.rect.x - 1, y: 0, style: Style(.dim)) }

@@ -14,7 +14,7 @@ extension App {
         let store = try startup.openStore(check: .header, readOnlyIfNeeded: true)
         var state = AppState(settings: startup.settings, clock: SystemClock.local(),
                              showIntro: forceIntro || startup.settings.introSeen < currentIntroVersion,
-                             problems: startup.problems)
+                             problems: startup.problems, listID: store.listID)
         if let reason = startup.configUnreadable { state.message = ShownMessage(message: .configUnreadable(reason)) }
         if store.isReadOnly { state.message = ShownMessage(message: .readOnly) }
         let strings = Strings(startup.language)

@@ -15,6 +15,8 @@ enum CLI {
         case "check", "done": return { args, s throws(ExitError) in try CheckCommand.run(args, s, purchase: true, name: name) }
         case "uncheck": return { args, s throws(ExitError) in try CheckCommand.run(args, s, purchase: false, name: name) }
         case "rm": return RemoveCommand.run
+        case "move": return MoveCommand.run
+        case "lists": return ListsCommand.run
         case "export": return ExportCommand.run
         case "import": return ImportCommand.run
         default: return nil
@@ -31,9 +33,43 @@ enum CLI {
         }
     }
 
+    /// The commands `-l/--list` applies to (SPEC §1): those that read or change items.
+    static let listCommands: Set<String> = ["add", "list", "check", "done", "uncheck", "rm", "move", "export", "import"]
+
+    /// Takes `-l LIST` / `--list LIST` / `--list=LIST` out of the arguments, wherever they are
+    /// before a `--` (after it, words are an item's note).
+    static func listOption(_ args: [String]) throws(ExitError) -> (rest: [String], list: String?) {
+        var rest: [String] = [], list: String?
+        var i = 0
+        while i < args.count {
+            let arg = args[i]
+            if arg == "--" { rest += args[i...]; break }
+            if arg == "-l" || arg == "--list" {
+                guard i + 1 < args.count else { throw .usage("'\(arg)' needs a LIST", hint: "For example: kago -l drugstore add soap") }
+                list = args[i + 1]
+                i += 2
+                continue
+            }
+            if arg.hasPrefix("--list=") { list = String(arg.dropFirst(7)); i += 1; continue }
+            rest.append(arg)
+            i += 1
+        }
+        return (rest, list)
+    }
+
     static func run(_ args: [String], environment: [String: String]) throws(ExitError) {
+        let (args, list) = try listOption(args)
+        func startup() throws(ExitError) -> Startup {
+            var s = try Startup.load(environment: environment)
+            s.listOption = list
+            return s
+        }
+        if list != nil, let first = args.first, !listCommands.contains(first), first != "--intro" {
+            throw .usage("'-l' does not apply to '\(SafeText.sanitize(first))'", hint: "It goes with: kago, "
+                         + listCommands.sorted().joined(separator: ", "))
+        }
         guard let first = args.first else {
-            return try App.run(Startup.load(environment: environment), forceIntro: false)
+            return try App.run(startup(), forceIntro: false)
         }
         let rest = Array(args.dropFirst())
         switch first {
@@ -45,7 +81,7 @@ enum CLI {
             Output.out("kago \(version)\n")
         case "--intro":
             try noArguments(rest, after: first)
-            try App.run(Startup.load(environment: environment), forceIntro: true)
+            try App.run(startup(), forceIntro: true)
         case "--reset-intro":
             try noArguments(rest, after: first)
             try resetIntro(Startup.load(environment: environment))
@@ -72,7 +108,7 @@ enum CLI {
                 throw .usage("unknown command '\(first)'", hint: "Try 'kago --help'; commands: " + Help.commandNames)
             }
             if try Help.requested(rest, command: first) { return }
-            try command(rest, Startup.load(environment: environment))
+            try command(rest, startup())
         }
     }
 

@@ -11,6 +11,8 @@ struct Startup {
     let problems: [ConfigProblem]
     let configUnreadable: String?
     let language: Language
+    /// The list `-l/--list` names, if any.
+    var listOption: String?
 
     /// Resolves paths and reads the config; a bad config never stops kago.
     static func load(environment env: [String: String]) throws(ExitError) -> Startup {
@@ -39,13 +41,21 @@ struct Startup {
 
     /// Opens the store, turning its errors into the one-line exit (SPEC §7).
     /// - Parameter readOnlyIfNeeded: a file kago may not write is opened for reading.
+    /// The store works on the current list (SPEC §8).
     func openStore(check: OpenCheck = .full, readOnlyIfNeeded: Bool = false) throws(ExitError) -> Store {
+        let store: Store
         do {
-            return try Store.open(path: paths.databaseFile, check: check, readOnlyIfNeeded: readOnlyIfNeeded)
+            store = try Store.open(path: paths.databaseFile, check: check, readOnlyIfNeeded: readOnlyIfNeeded,
+                                   firstListName: Startup.firstListName(language))
         } catch {
             throw .runtime(error.message, hint: Startup.hint(for: error))
         }
+        store.select(list: try ListResolver.current(store, option: listOption, config: settings.list).id)
+        return store
     }
+
+    /// The name a new database's list gets.
+    static func firstListName(_ language: Language) -> String { language == .ja ? "買い物" : "Shopping" }
 
     /// What to do next, for the errors where the way out is not obvious from the message.
     static func hint(for error: StoreError) -> String? {

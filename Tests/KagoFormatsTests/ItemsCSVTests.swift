@@ -58,7 +58,7 @@ final class ItemsCSVTests: XCTestCase {
     func testHeaderProblems() {
         XCTAssertEqual(problems(""), ["1: the file is empty; expected a header line name,quantity,category,date,note,purchased"])
         XCTAssertEqual(problems("name,qty\nmilk,2\n"),
-                       [#"1: unknown column "qty" in the header; the columns are name,quantity,category,date,note,purchased"#])
+                       [#"1: unknown column "qty" in the header; the columns are name,quantity,category,date,note,purchased,list"#])
         XCTAssertEqual(problems("name,Name\n"), [#"1: the column "name" appears twice in the header"#])
         XCTAssertEqual(problems("quantity\n2\n").first?.hasPrefix(#"1: the header has no "name" column"#), true)
     }

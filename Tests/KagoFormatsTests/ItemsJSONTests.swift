@@ -23,9 +23,9 @@ final class ItemsJSONTests: XCTestCase {
         [
           {"id": 7, "name": "牛乳 \\"low-fat\\"", "quantity": "2", "category": "乳製品", "date": "2026-03-01", \
         "note": "line one\\nline two, with comma", "purchased": true, "created_at": "2027-01-15T08:00:00Z", \
-        "purchased_at": "2027-01-15T08:10:00Z"},
+        "purchased_at": "2027-01-15T08:10:00Z", "list": null},
           {"id": 8, "name": "bread", "quantity": null, "category": null, "date": null, "note": null, \
-        "purchased": false, "created_at": "1970-01-01T00:00:00Z", "purchased_at": null}
+        "purchased": false, "created_at": "1970-01-01T00:00:00Z", "purchased_at": null, "list": null}
         ]
 
         """)
@@ -77,7 +77,7 @@ final class ItemsJSONTests: XCTestCase {
         """)
         XCTAssertEqual(found.map(\.description), [
             #"3: .[1].date: expected a date like "2026-03-01" or null, found "tomorrow""#,
-            #"4: .[2]: unknown key "nam"; the keys are id, name, quantity, category, date, note, purchased, created_at, purchased_at"#,
+            #"4: .[2]: unknown key "nam"; the keys are id, name, quantity, category, date, note, purchased, created_at, purchased_at, list"#,
             #"5: .[3]: expected an item object like {"name": "milk"}, found a string"#,
             #"6: .[4]: an item needs a "name""#,
             #"7: .[5]: an item needs a "name""#,

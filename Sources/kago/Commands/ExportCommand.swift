@@ -3,12 +3,15 @@ import KagoStore
 import KagoState
 import KagoView
 
-/// `kago export [--format json|csv|md] [-o FILE]`: every item, to stdout or a file.
+/// `kago export [--format json|csv|md] [-o FILE] [--all-lists]`: every item of the current
+/// list (or of every list), to stdout or a file.
 ///
 /// Without `--format`, the extension of FILE decides (`.csv`, `.md`), else JSON.
 enum ExportCommand {
     static func run(_ args: [String], _ startup: Startup) throws(ExitError) {
-        let a = try Arguments(args, command: "export", options: ["--format", "-o"], aliases: ["--output": "-o"])
+        let a = try Arguments(args, command: "export", flags: ["--all-lists"], options: ["--format", "-o"],
+                              aliases: ["--output": "-o"])
+        let every = a.flags.contains("--all-lists")
         try a.noOperands("export")
         let path = a.values["-o"].flatMap { $0 == "-" ? nil : $0 }
         if path?.isEmpty == true { throw .usage("'-o' needs a file name") }
@@ -19,17 +22,27 @@ enum ExportCommand {
             throw .usage("will not export onto the database \(SafeText.sanitize(path)); choose another file")
         }
         let store = try StoreAccess(startup, readOnly: true)
-        let items = try store.items()
-        let categories = try store.categories()
-        let records = Records.of(items, categories: ItemLines.names(categories))
+        // One read per list, each with its categories; the current list alone without --all-lists.
+        var lists: [(list: ShoppingList, records: [ItemRecord], categories: [KagoState.Category])] = []
+        for list in every ? try store.lists() : [try store.currentList()] {
+            store.store.select(list: list.id)
+            let categories = try store.categories()
+            lists.append((list, Records.of(try store.items(), categories: ItemLines.names(categories), list: list.name), categories))
+        }
+        let records = lists.flatMap(\.records)
         let bytes: [UInt8]
         switch format {
         case .json: bytes = ItemsJSON.encode(records)
         // CSV is data and is written as it is, except to a terminal, where it is only read
         // and a name holding ESC must not drive the terminal (as `ls` shows names on a tty).
-        case .csv: bytes = ItemsCSV.encode(records, sanitized: path == nil && FileIO.stdoutIsTerminal)
+        case .csv: bytes = ItemsCSV.encode(records, sanitized: path == nil && FileIO.stdoutIsTerminal, withList: every)
         case .md:
-            bytes = Array(ChecklistMarkdown.encode(sections(records, categories, Strings(startup.language))).utf8)
+            let strings = Strings(startup.language)
+            bytes = Array(lists.map { entry in
+                every ? ChecklistMarkdown.heading(entry.list.name, level: 2)
+                    + ChecklistMarkdown.encode(sections(entry.records, entry.categories, strings), level: 3)
+                    : ChecklistMarkdown.encode(sections(entry.records, entry.categories, strings))
+            }.joined(separator: "\n").utf8)
         }
         try FileIO.write(bytes, to: path)
     }

@@ -1,6 +1,7 @@
 import KagoFormats
 import KagoApp
 import KagoState
+import KagoView
 
 /// `kago import FILE [--format json|csv]`: adds every item of a file, or none (SPEC §7).
 ///
@@ -36,6 +37,12 @@ enum ImportCommand {
             records = format == .json ? try ItemsJSON.decode(bytes) : try ItemsCSV.decode(bytes)
         } catch {
             throw failure(error, file: shownPath)
+        }
+        for (index, r) in records.enumerated() {
+            if let list = r.list, DisplayWidth.of(String(list.trimmingWhitespace())) > ShoppingList.maximumWidth {
+                throw .usage("row \(index + 1): a list name is at most \(ShoppingList.maximumWidth) columns wide",
+                             hint: "Nothing was imported.")
+            }
         }
         let store = try StoreAccess(startup)
         let now = SystemClock.now()

@@ -15,7 +15,7 @@ enum ListCommand {
         let items = try store.items(purchased: purchased)
         let names = try store.categoryNames()
         if a.flags.contains("--json") {
-            try FileIO.write(ItemsJSON.encode(Records.of(items, categories: names)), to: nil)
+            try FileIO.write(ItemsJSON.encode(Records.of(items, categories: names, list: try store.currentList().name)), to: nil)
         } else {
             try FileIO.write(ItemLines.bytes(items, categories: names, fitting: FileIO.terminalWidth(startup.environment)), to: nil)
         }

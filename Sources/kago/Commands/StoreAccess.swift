@@ -40,3 +40,22 @@ struct StoreAccess {
         return .runtime(error.message)
     }
 }
+
+extension StoreAccess {
+    /// Every list, in order, with its counts.
+    func lists() throws(ExitError) -> [ShoppingList] {
+        do { return try store.lists() } catch { throw .runtime(error.message) }
+    }
+
+    /// The list the command acts on.
+    func currentList() throws(ExitError) -> ShoppingList {
+        let id = store.listID
+        guard let list = try lists().first(where: { $0.id == id }) else { throw .runtime("the list is gone") }
+        return list
+    }
+
+    /// Runs a store call, its refusals the user's to fix (exit 2), other failures exit 1.
+    func run<T>(_ body: (Store) throws(StoreError) -> T) throws(ExitError) -> T {
+        do { return try body(store) } catch { throw Self.exit(error) }
+    }
+}

@@ -1,0 +1,96 @@
+import KagoApp
+import KagoFormats
+import KagoState
+import KagoStore
+import KagoView
+
+/// `kago lists [--json]`, `lists add|use|rm|rename` (SPEC §8).
+enum ListsCommand {
+    static func run(_ args: [String], _ startup: Startup) throws(ExitError) {
+        let a = try Arguments(args, command: "lists", flags: ["--json", "--force"])
+        guard let verb = a.operands.first else {
+            if a.flags.contains("--force") { throw .usage("'--force' goes with 'lists rm'") }
+            return try show(startup, json: a.flags.contains("--json"))
+        }
+        let words = Array(a.operands.dropFirst())
+        if a.flags.contains("--json") { throw .usage("'--json' goes with 'kago lists' alone") }
+        if a.flags.contains("--force"), verb != "rm" { throw .usage("'--force' goes with 'lists rm'") }
+        let store = try StoreAccess(startup)
+        let lists = try store.lists()
+        switch verb {
+        case "add":
+            let name = try checkedName(words.joined(separator: " "), verb: verb)
+            let added = try store.run { s throws(StoreError) in try s.addList(named: name, now: SystemClock.now()) }
+            try FileIO.out("added list \(quoted(added.name))\n")
+        case "use":
+            let list = try ListResolver.resolve(try one(words, verb), in: lists)
+            store.store.select(list: list.id)
+            try store.run { s throws(StoreError) in try s.markUsed(now: SystemClock.now()) }
+            var text = "using \(quoted(list.name))\n"
+            if let configured = startup.settings.list, configured.matchKey != list.name.matchKey {
+                text += "note: the config's 'list = \(SafeText.sanitize(configured))' comes first; remove it to follow 'lists use'\n"
+            }
+            try FileIO.out(text)
+        case "rm", "remove":
+            let list = try ListResolver.resolve(try one(words, verb), in: lists)
+            let force = a.flags.contains("--force")
+            try store.run { s throws(StoreError) in try s.removeList(list.id, force: force) }
+            try FileIO.out("removed list \(quoted(list.name))\n")
+        case "rename":
+            guard words.count == 2 else {
+                throw .usage("'lists rename' needs OLD and NEW", hint: "For example: kago lists rename drug \"Drugstore\"")
+            }
+            let list = try ListResolver.resolve(words[0], in: lists)
+            let name = try checkedName(words[1], verb: verb)
+            let kept = try store.run { s throws(StoreError) in try s.renameList(list.id, to: name) }
+            let into = try store.lists().first { $0.id == kept }?.name ?? name
+            try FileIO.out(kept == list.id ? "renamed \(quoted(list.name)) to \(quoted(into))\n"
+                           : "merged \(quoted(list.name)) into \(quoted(into))\n")
+        default:
+            throw .usage("unknown 'lists' command '\(SafeText.sanitize(verb))'", hint: "Try: kago lists [add|use|rm|rename]")
+        }
+    }
+
+    /// `kago lists`: `* NAME  N to buy  M purchased`, `*` on the current list.
+    static func show(_ startup: Startup, json: Bool) throws(ExitError) {
+        let store = try StoreAccess(startup, readOnly: true)
+        let lists = try store.lists()
+        let current = store.store.listID
+        if json {
+            var out: [UInt8] = Array("[".utf8)
+            for (i, list) in lists.enumerated() {
+                out += Array((i == 0 ? "\n  {\"name\": " : ",\n  {\"name\": ").utf8)
+                JSON.appendString(list.name, to: &out)
+                out += Array(", \"to_buy\": \(list.counts.toBuy), \"purchased\": \(list.counts.purchased), \"current\": \(list.id == current), \"sync\": null}".utf8)
+            }
+            out += Array((lists.isEmpty ? "]\n" : "\n]\n").utf8)
+            return try FileIO.write(out, to: nil)
+        }
+        let width = lists.map { DisplayWidth.of(SafeText.sanitize($0.name)) }.max() ?? 0
+        var text = ""
+        for list in lists {
+            let name = SafeText.sanitize(list.name)
+            text += (list.id == current ? "* " : "  ") + name + String(repeating: " ", count: width - DisplayWidth.of(name))
+                + "  \(list.counts.toBuy) to buy  \(list.counts.purchased) purchased\n"
+        }
+        try FileIO.out(text)
+    }
+
+    /// A new name, trimmed and checked as SPEC §8 asks (the store checks it is not taken).
+    static func checkedName(_ raw: String, verb: String) throws(ExitError) -> String {
+        let name = String(raw.trimmingWhitespace())
+        if name.isEmpty { throw .usage("'lists \(verb)' needs a NAME") }
+        if let problem = ShoppingList.problem(with: name) { throw .usage(problem) }
+        if DisplayWidth.of(name) > ShoppingList.maximumWidth {
+            throw .usage("a list name is at most \(ShoppingList.maximumWidth) columns wide")
+        }
+        return name
+    }
+
+    static func one(_ words: [String], _ verb: String) throws(ExitError) -> String {
+        guard words.count == 1 else { throw .usage("'lists \(verb)' needs one NAME", hint: "Quote a name with spaces.") }
+        return words[0]
+    }
+
+    static func quoted(_ name: String) -> String { "'" + SafeText.sanitize(name) + "'" }
+}
