@@ -4,7 +4,7 @@ enum Help {
     kago: a keyboard-first shopping list for the terminal
 
     Usage:
-      kago                      open the list (first run: the tutorial first)
+      kago [-l LIST]            open the list (first run: the tutorial first)
       kago --intro              open with the tutorial, seen or not
       kago --reset-intro        forget that the tutorial was seen; print the config file's path
       kago add TEXT...          add one item (quick-add syntax); print it with its id
@@ -12,8 +12,11 @@ enum Help {
       kago check ITEM...        mark purchased        (alias: done)
       kago uncheck ITEM...      back onto the to-buy list
       kago rm ITEM...           delete
-      kago export [--format json|csv|md] [-o FILE]   default json to stdout
+      kago move ITEM... --to LIST                    move items to another list
+      kago export [--format json|csv|md] [-o FILE] [--all-lists]   default json to stdout
       kago import FILE [--format json|csv]           all rows or none
+      kago lists [--json]                            the lists; * marks the current one
+      kago lists add|use|rm NAME, kago lists rename OLD NEW
       kago paths                print the config and data paths in use
       kago --help | -h | help [COMMAND]
       kago --version
@@ -23,6 +26,9 @@ enum Help {
       x2 ×3 500g 1.5L 2本 (quantity)   -- note (everything after)
 
     ITEM is an id (as printed by list/add) or a name: exact (any case) first, then a unique prefix.
+    -l LIST / --list LIST (before or after the command) picks the list an item command acts on;
+    without it: the config's list = NAME, else the list last opened or chosen, else the first.
+    LIST is matched like ITEM, by name.
     Exit status: 0 success, 1 runtime failure, 2 usage error.
     'kago help COMMAND' explains a command; 'man kago' has the keys and files.
 
@@ -53,8 +59,9 @@ enum Help {
           --purchased   the purchased items instead ([x]), the last checked first
           --all         both
           --json        a JSON array of objects with the keys id, name, quantity, category,
-                        date, note, purchased, created_at, purchased_at (quantity a string,
-                        date YYYY-MM-DD, times ISO 8601 in UTC, absent values null)
+                        date, note, purchased, created_at, purchased_at, list (quantity a
+                        string, date YYYY-MM-DD, times ISO 8601 in UTC, absent values null)
+          -l LIST       another list than the current one
 
         """,
         "check": """
@@ -82,9 +89,11 @@ enum Help {
 
         """,
         "export": """
-        Usage: kago export [--format json|csv|md] [-o FILE]
+        Usage: kago export [--format json|csv|md] [-o FILE] [--all-lists]
 
-        Writes every item to standard output, or to FILE (also --output FILE; -o - is stdout).
+        Writes every item of the current list to standard output, or to FILE (also --output
+        FILE; -o - is stdout); --all-lists writes every list (CSV gains a last column list,
+        Markdown a '## LIST' heading per list over '### Category').
           json   the objects of 'kago list --all --json' (the default)
           csv    header name,quantity,category,date,note,purchased; RFC 4180 quoting,
                  lines end in LF; purchased is true or false
@@ -99,12 +108,37 @@ enum Help {
         Adds the items in FILE ('-' reads standard input) as new items.
           json   an array of objects as 'kago export' writes; only "name" is required,
                  "id" is ignored, unknown keys are refused
-          csv    a header naming some of name,quantity,category,date,note,purchased (any
-                 order; name required), then one row per item
+          csv    a header naming some of name,quantity,category,date,note,purchased,list
+                 (any order; name required), then one row per item
+        Items go to the current list, except that a row with a list value goes to that
+        list (created when missing).
         The format comes from --format, else the extension, else the content. Every row is
         checked first; if any is invalid, nothing is added, the problems are listed by line
         (and .[index] for JSON), and the exit status is 1. A purchased item without a
         purchase time (every CSV row) counts as bought now.
+
+        """,
+        "move": """
+        Usage: kago move ITEM... --to LIST
+
+        Moves items of the current list (-l picks another) to LIST and prints each as
+        'moved to LIST  ID  …'. Each keeps its category by name, created in LIST when it has
+        none of that name. ITEM is as for 'kago rm'; LIST is matched like ITEM, by name.
+
+        """,
+        "lists": """
+        Usage: kago lists [--json]
+               kago lists add NAME | use NAME | rm NAME [--force] | rename OLD NEW
+
+        Prints '* NAME  N to buy  M purchased' per list, '*' on the current one; --json: an
+        array of {name, to_buy, purchased, current, sync}.
+          add NAME        a new, empty list (the words are joined: quoting is optional)
+          use NAME        make NAME the current list (the config's list = NAME still wins)
+          rm NAME         remove a list; one with items needs --force; the last one stays
+          rename OLD NEW  rename; onto another list's name it merges into that one
+        Names: trimmed, not empty, no control characters, at most 40 columns, unique in any
+        case or width. A bad or taken name changes nothing and exits 2. In the full-screen
+        list, [ and ] step through the lists.
 
         """,
         "help": """
@@ -123,7 +157,7 @@ enum Help {
         """,
     ]
 
-    static var commandNames: String { "add, list, check, done, uncheck, rm, export, import, paths, help" }
+    static var commandNames: String { "add, list, check, done, uncheck, rm, move, export, import, lists, paths, help" }
 
     /// The page for a command (`done` shares `check`'s).
     static func command(_ name: String) -> String? { pages[name == "done" ? "check" : name] }

@@ -7,7 +7,12 @@ function __kago_items
     command kago list $argv 2>/dev/null | string replace -rf '^([0-9]+) *\[.\] (.*?)(?:  .*)?$' '$2\tid $1'
 end
 
-set -l commands add list check done uncheck rm export import paths help
+# List names, from `kago lists` output ("* NAME  N to buy  M purchased").
+function __kago_lists
+    command kago lists 2>/dev/null | string replace -rf '^..(.*)  [0-9]+ to buy  [0-9]+ purchased$' '$1'
+end
+
+set -l commands add list check done uncheck rm move export import lists paths help
 
 complete -c kago -f
 complete -c kago -n "not __fish_seen_subcommand_from $commands" -s h -l help -d 'show help'
@@ -22,6 +27,8 @@ complete -c kago -n "not __fish_seen_subcommand_from $commands" -a uncheck -d 'p
 complete -c kago -n "not __fish_seen_subcommand_from $commands" -a rm -d 'delete items'
 complete -c kago -n "not __fish_seen_subcommand_from $commands" -a export -d 'write every item as json, csv or md'
 complete -c kago -n "not __fish_seen_subcommand_from $commands" -a import -d 'add the items of a json or csv file'
+complete -c kago -n "not __fish_seen_subcommand_from $commands" -a move -d 'move items to another list'
+complete -c kago -n "not __fish_seen_subcommand_from $commands" -a lists -d 'the lists; add, use, rm, rename'
 complete -c kago -n "not __fish_seen_subcommand_from $commands" -a paths -d 'print the config and data paths'
 complete -c kago -n "not __fish_seen_subcommand_from $commands" -a help -d 'help on a command'
 
@@ -31,7 +38,14 @@ complete -c kago -n '__fish_seen_subcommand_from list' -l json -d 'a JSON array'
 
 complete -c kago -n '__fish_seen_subcommand_from check done' -a '(__kago_items)'
 complete -c kago -n '__fish_seen_subcommand_from uncheck' -a '(__kago_items --purchased)'
-complete -c kago -n '__fish_seen_subcommand_from rm' -a '(__kago_items --all)'
+complete -c kago -n '__fish_seen_subcommand_from rm move' -a '(__kago_items --all)'
+complete -c kago -s l -l list -x -a '(__kago_lists)' -d 'the list to act on'
+complete -c kago -n '__fish_seen_subcommand_from move' -l to -x -a '(__kago_lists)' -d 'the list to move to'
+complete -c kago -n '__fish_seen_subcommand_from lists; and not __fish_seen_subcommand_from add use rm rename' -a 'add use rm rename' -d 'lists command'
+complete -c kago -n '__fish_seen_subcommand_from lists; and __fish_seen_subcommand_from use rm rename' -a '(__kago_lists)'
+complete -c kago -n '__fish_seen_subcommand_from lists' -l json -d 'a JSON array'
+complete -c kago -n '__fish_seen_subcommand_from lists' -l force -d 'rm: a list with items too'
+complete -c kago -n '__fish_seen_subcommand_from export' -l all-lists -d 'every list'
 
 complete -c kago -n '__fish_seen_subcommand_from export' -l format -x -a 'json csv md' -d 'file format'
 complete -c kago -n '__fish_seen_subcommand_from export' -s o -l output -r -F -d 'write to a file'

@@ -66,11 +66,9 @@ enum ListsCommand {
             out += Array((lists.isEmpty ? "]\n" : "\n]\n").utf8)
             return try FileIO.write(out, to: nil)
         }
-        let width = lists.map { DisplayWidth.of(SafeText.sanitize($0.name)) }.max() ?? 0
         var text = ""
         for list in lists {
-            let name = SafeText.sanitize(list.name)
-            text += (list.id == current ? "* " : "  ") + name + String(repeating: " ", count: width - DisplayWidth.of(name))
+            text += (list.id == current ? "* " : "  ") + SafeText.sanitize(list.name)
                 + "  \(list.counts.toBuy) to buy  \(list.counts.purchased) purchased\n"
         }
         try FileIO.out(text)
