@@ -23,6 +23,11 @@ extension Store {
         try read { try db.integer("SELECT id FROM lists ORDER BY used_at DESC, position, id LIMIT 1") ?? 1 }
     }
 
+    /// The list an item is on, whichever that is (ids are unique across lists).
+    public func listID(ofItem id: Int64) throws(StoreError) -> Int64? {
+        try read { try db.integer("SELECT list_id FROM items WHERE id = ?", .integer(id)) }
+    }
+
     /// Makes this store work on another list (nothing is written).
     public func select(list id: Int64) { listID = id }
 

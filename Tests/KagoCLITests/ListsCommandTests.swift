@@ -79,4 +79,14 @@ final class ListsCommandTests: CLITestCase {
         XCTAssertEqual(refused.status, 2)
         XCTAssertEqual(try kago("lists").out.split(separator: "\n").count, 3, "all rows or none: no list New")
     }
+
+    func testAnIdNeedsNoListButANameDoes() throws {
+        _ = try add("milk")
+        _ = try kago("lists", "add", "Drugstore")
+        XCTAssertEqual(try kago("-l", "drug", "add", "soap").out, "2  [ ] soap\n")
+        XCTAssertEqual(try kago("check", "2").out, "2  [x] soap\n", "found on the other list by its id")
+        XCTAssertEqual(try kago("list", "-l", "drug", "--purchased").out, "2  [x] soap\n")
+        XCTAssertEqual(try kago("check", "soap").status, 2, "a name is looked for in the current list")
+        XCTAssertEqual(try kago("list").out, "1  [ ] milk\n")
+    }
 }

@@ -8,6 +8,7 @@ enum CheckCommand {
     static func run(_ args: [String], _ startup: Startup, purchase: Bool, name: String) throws(ExitError) {
         let a = try Arguments(args, command: name)
         let store = try StoreAccess(startup)
+        try store.followIDs(a.operands, startup)
         let items = try store.items()
         let names = try store.categoryNames()
         // Names are looked for first among the items that can still change.

@@ -10,6 +10,7 @@ enum MoveCommand {
             throw .usage("'move' needs --to LIST", hint: "For example: kago move soap --to drugstore")
         }
         let store = try StoreAccess(startup)
+        try store.followIDs(a.operands, startup)
         let target = try ListResolver.resolve(to, in: try store.lists())
         let items = try store.items()
         let names = try store.categoryNames()

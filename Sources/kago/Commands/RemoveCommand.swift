@@ -5,6 +5,7 @@ enum RemoveCommand {
     static func run(_ args: [String], _ startup: Startup) throws(ExitError) {
         let a = try Arguments(args, command: "rm")
         let store = try StoreAccess(startup)
+        try store.followIDs(a.operands, startup)
         let items = try store.items()
         let names = try store.categoryNames()
         // No list is preferred: deleting is not undoable from the shell, so a name on both lists is ambiguous.

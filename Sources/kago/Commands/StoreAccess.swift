@@ -54,6 +54,20 @@ extension StoreAccess {
         return list
     }
 
+    /// `kago check 12` needs no `-l` (SPEC §8): when the ITEMs are all ids, none on the current
+    /// list and all on one other, the command acts on that list. A `-l` given is kept to.
+    func followIDs(_ operands: [String], _ startup: Startup) throws(ExitError) {
+        guard startup.listOption == nil, !operands.isEmpty else { return }
+        var lists = Set<Int64>()
+        for operand in operands {
+            let text = operand.trimmingWhitespace()
+            guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let id = Int64(text) else { return }
+            guard let list = try run({ s throws(StoreError) in try s.listID(ofItem: id) }) else { return }
+            lists.insert(list)
+        }
+        if lists.count == 1, let list = lists.first, list != store.listID { store.select(list: list) }
+    }
+
     /// Runs a store call, its refusals the user's to fix (exit 2), other failures exit 1.
     func run<T>(_ body: (Store) throws(StoreError) -> T) throws(ExitError) -> T {
         do { return try body(store) } catch { throw Self.exit(error) }
