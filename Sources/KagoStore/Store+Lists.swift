@@ -57,8 +57,7 @@ extension Store {
     public func renameList(_ id: Int64, to name: String) throws(StoreError) -> Int64 {
         var result = id
         _ = try write { changes in
-            let trimmed = String(name.trimmingWhitespace())
-            if let problem = ShoppingList.problem(with: trimmed) { throw StoreError.refused(problem) }
+            let trimmed = try trimmedListName(name)
             if let other = try fetchLists().first(where: { $0.name.matchKey == trimmed.matchKey && $0.id != id }) {
                 try moveAll(from: id, to: other.id, into: &changes)
                 try dropList(id)
@@ -134,10 +133,16 @@ extension Store {
         try db.run("DELETE FROM lists WHERE id = ?", .integer(id))
     }
 
-    /// A name trimmed and checked: not empty, no control characters, not another list's.
-    private func checkedListName(_ name: String, excluding id: Int64?) throws -> String {
+    /// A name trimmed and checked: not empty, no control characters.
+    private func trimmedListName(_ name: String) throws -> String {
         let trimmed = String(name.trimmingWhitespace())
         if let problem = ShoppingList.problem(with: trimmed) { throw StoreError.refused(problem) }
+        return trimmed
+    }
+
+    /// A name trimmed and checked, and not another list's.
+    private func checkedListName(_ name: String, excluding id: Int64?) throws -> String {
+        let trimmed = try trimmedListName(name)
         if let other = try fetchLists().first(where: { $0.name.matchKey == trimmed.matchKey && $0.id != id }) {
             throw StoreError.refused("there is a list '\(other.name)' already")
         }

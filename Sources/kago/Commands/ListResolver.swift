@@ -20,14 +20,13 @@ enum ListResolver {
     }
 
     /// The list a command acts on (SPEC §8): the one `-l` names; else the config's `list`;
-    /// else the one last opened or chosen; else the first. A config naming no list is passed over.
+    /// else the one last opened or chosen (the store opens on it); else the first. A config
+    /// naming no list is passed over.
     static func current(_ store: Store, option: String?, config: String?) throws(ExitError) -> ShoppingList {
         let lists: [ShoppingList]
         do { lists = try store.lists() } catch { throw .runtime(error.message) }
         if let option { return try resolve(option, in: lists) }
         if let config, let named = try? resolve(config, in: lists) { return named }
-        let last: Int64
-        do { last = try store.lastUsedListID() } catch { throw .runtime(error.message) }
-        return lists.first { $0.id == last } ?? lists[0]
+        return lists.first { $0.id == store.listID } ?? lists[0]
     }
 }
