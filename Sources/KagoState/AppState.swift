@@ -1,5 +1,5 @@
 /// How many items are to buy and purchased: in a list, or in one of its categories.
-public struct ItemCounts: Equatable, Sendable {
+public struct ItemCounts: Equatable, Hashable, Sendable {
     public var toBuy = 0
     public var purchased = 0
     public init(toBuy: Int = 0, purchased: Int = 0) {

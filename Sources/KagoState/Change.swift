@@ -16,32 +16,60 @@ public enum Command: Equatable, Sendable {
     case moveCategory(id: Int64, by: Int)
     /// Writes rows back exactly as recorded (undo and redo).
     case restore(ChangeSet)
+    /// Adds a list at the end of the lists' order (SPEC §8).
+    case addList(name: String)
+    /// Renames a list; onto another list's name it merges into that one.
+    case renameList(id: Int64, name: String)
+    /// Removes a list with its items and categories; one with items only when `force`, never the last.
+    case removeList(id: Int64, force: Bool)
+    /// Moves a list one place up (-1) or down (+1) in the lists' order.
+    case moveList(id: Int64, by: Int)
+    /// Moves items to another list, each keeping its category by name.
+    case moveItems(ids: [Int64], toList: Int64)
 }
 
 /// The rows a committed change touched, before and after; nil means "did not exist".
 ///
 /// Undo writes `before` back and redo writes `after`, so one mechanism serves every change.
+/// Rows carry their list, so one change set can span lists (a move, a merge, a removed list).
 public struct ChangeSet: Equatable, Sendable {
     public var items: [RowChange<Item>]
     public var categories: [RowChange<Category>]
     /// The remembered names the change touched (keyed by their row id), so undo also puts
     /// back the category a name suggests.
     public var learned: [RowChange<LearnedName>]
+    /// The lists the change added, renamed, moved or removed, as stored (`ShoppingList.stored`).
+    public var lists: [RowChange<ShoppingList>]
 
     public init(items: [RowChange<Item>] = [], categories: [RowChange<Category>] = [],
-                learned: [RowChange<LearnedName>] = []) {
+                learned: [RowChange<LearnedName>] = [], lists: [RowChange<ShoppingList>] = []) {
         self.items = items
         self.categories = categories
         self.learned = learned
+        self.lists = lists
     }
 
     /// The change that undoes this one.
     public var inverted: ChangeSet {
-        ChangeSet(items: items.map(\.inverted), categories: categories.map(\.inverted), learned: learned.map(\.inverted))
+        ChangeSet(items: items.map(\.inverted), categories: categories.map(\.inverted), learned: learned.map(\.inverted),
+                  lists: lists.map(\.inverted))
     }
 
-    /// Whether the list itself is unchanged: remembered names alone are no change to undo.
-    public var isEmpty: Bool { items.isEmpty && categories.isEmpty }
+    /// Whether the data itself is unchanged: remembered names alone are no change to undo.
+    public var isEmpty: Bool { items.isEmpty && categories.isEmpty && lists.isEmpty }
+
+    /// The part of the change one list sees: rows on other lists count as absent there, so an
+    /// item moved away leaves and one moved in arrives.
+    public func seen(from listID: Int64) -> ChangeSet {
+        func local<Row>(_ changes: [RowChange<Row>], _ list: (Row) -> Int64) -> [RowChange<Row>] {
+            changes.compactMap { change in
+                let before = change.before.flatMap { list($0) == listID ? $0 : nil }
+                let after = change.after.flatMap { list($0) == listID ? $0 : nil }
+                return before == nil && after == nil ? nil : RowChange(id: change.id, before: before, after: after)
+            }
+        }
+        return ChangeSet(items: local(items, \.listID), categories: local(categories, \.listID), learned: learned)
+    }
 }
 
 /// A name kago remembers for completion, with the category it had last.

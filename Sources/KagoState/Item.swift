@@ -7,6 +7,8 @@ public struct Item: Equatable, Hashable, Sendable, Identifiable {
     public var quantity: String?
     public var note: String?
     public var createdAt: Timestamp
+    /// The list it is on (SPEC §8); a move to another list changes only this.
+    public var listID: Int64
     // The optional numbers are stored with the lowest value standing for "none": an optional
     // 64-bit number takes 16 bytes in a struct, and kago holds every item of a list at once.
     private var categoryIDOrMin: Int64
@@ -32,8 +34,10 @@ public struct Item: Equatable, Hashable, Sendable, Identifiable {
     }
 
     public init(id: Int64, name: String, quantity: String? = nil, categoryID: Int64? = nil,
-                date: Day? = nil, note: String? = nil, createdAt: Timestamp, purchasedAt: Timestamp? = nil) {
+                date: Day? = nil, note: String? = nil, createdAt: Timestamp, purchasedAt: Timestamp? = nil,
+                listID: Int64 = 1) {
         self.id = id
+        self.listID = listID
         self.name = name
         self.quantity = quantity
         self.note = note
@@ -52,11 +56,14 @@ public struct Category: Equatable, Hashable, Sendable, Identifiable {
     public var id: Int64
     public var name: String
     public var position: Int
+    /// The list it belongs to: each list has its own categories and store walk.
+    public var listID: Int64
 
-    public init(id: Int64, name: String, position: Int) {
+    public init(id: Int64, name: String, position: Int, listID: Int64 = 1) {
         self.id = id
         self.name = name
         self.position = position
+        self.listID = listID
     }
 
     /// Whether a name is the fixed "Uncategorised" row's, in either language, any case or

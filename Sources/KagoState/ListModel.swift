@@ -83,8 +83,10 @@ public struct ListModel: Equatable, Sendable {
         if !changes.isEmpty { apply(changes) }
     }
 
-    /// Writes the `after` side of a change set into the list.
-    mutating func apply(_ changes: ChangeSet) {
+    /// Writes the `after` side of a change set into the list: the part on this list (rows
+    /// moved away leave it, rows moved in join it).
+    mutating func apply(_ all: ChangeSet) {
+        let changes = all.seen(from: listID)
         filterSteps.forget()
         guard changes.categories.isEmpty, partialTotals == nil else {
             for c in changes.categories { categories[c.id] = c.after }

@@ -112,6 +112,9 @@ public struct MemoryStore: ListStore, Equatable, Sendable {
             }
         case .restore(let target):
             return restore(target)
+        case .addList, .renameList, .removeList, .moveList, .moveItems:
+            // One list in memory (the practice list): there is no other to make or move to.
+            return false
         }
         return true
     }

@@ -8,8 +8,11 @@ struct ChangeRecorder {
     var items = Log<Item>()
     var categories = Log<Category>()
     var learned = Log<LearnedName>()
+    var lists = Log<ShoppingList>()
 
-    var changeSet: ChangeSet { ChangeSet(items: items.changes, categories: categories.changes, learned: learned.changes) }
+    var changeSet: ChangeSet {
+        ChangeSet(items: items.changes, categories: categories.changes, learned: learned.changes, lists: lists.changes)
+    }
 
     /// The changes to one table, in the order rows were first touched.
     struct Log<Row: Equatable & Sendable> {

@@ -62,7 +62,7 @@ extension Store {
             for row in rows {
                 listID = try row.list.map { name in
                     if let known = lists[name.matchKey] { return known }
-                    let found = try listNamed(name, creatingAt: now)
+                    let found = try listNamed(name, creatingAt: now, into: &changes)
                     lists[name.matchKey] = found
                     return found
                 } ?? home

@@ -10,10 +10,10 @@ extension Store {
 
     func fetchLists() throws -> [ShoppingList] {
         try db.rows("""
-            SELECT l.id, l.name, l.position, coalesce(c.to_buy, 0), coalesce(c.purchased, 0)
+            SELECT l.id, l.name, l.position, coalesce(c.to_buy, 0), coalesce(c.purchased, 0), l.created_at
             FROM lists l LEFT JOIN item_counts c ON c.list_id = l.id ORDER BY l.position, l.id
             """) {
-            ShoppingList(id: $0.int64(0), name: $0.text(1), position: Int($0.int64(2)),
+            ShoppingList(id: $0.int64(0), name: $0.text(1), position: Int($0.int64(2)), createdAt: $0.int64(5),
                          counts: ItemCounts(toBuy: Int($0.int64(3)), purchased: Int($0.int64(4))))
         }
     }
@@ -41,96 +41,132 @@ extension Store {
     }
 
     /// Adds a list at the end of the order.
-    public func addList(named name: String, now: Timestamp) throws(StoreError) -> ShoppingList {
-        var added: ShoppingList?
-        _ = try write { _ in
-            let name = try checkedListName(name, excluding: nil)
-            let id = try listNamed(name, creatingAt: now)
-            added = try fetchLists().first { $0.id == id }
-        }
-        return added!
+    func addList(named name: String, now: Timestamp, into changes: inout ChangeRecorder) throws {
+        _ = try listNamed(try checkedListName(name, excluding: nil), creatingAt: now, into: &changes)
     }
 
     /// Renames a list; onto another list's name it merges into that one (its items move,
     /// categories merging by name) and this list goes.
-    /// - Returns: the list that holds the items afterwards.
-    public func renameList(_ id: Int64, to name: String) throws(StoreError) -> Int64 {
-        var result = id
-        _ = try write { changes in
-            let trimmed = try trimmedListName(name)
-            if let other = try fetchLists().first(where: { $0.name.matchKey == trimmed.matchKey && $0.id != id }) {
-                try moveAll(from: id, to: other.id, into: &changes)
-                try dropList(id)
-                result = other.id
-            } else {
-                try db.run("UPDATE lists SET name = ? WHERE id = ?", .text(trimmed), .integer(id))
-            }
+    func renameList(_ id: Int64, to name: String, into changes: inout ChangeRecorder) throws {
+        let trimmed = try trimmedListName(name)
+        guard let list = try fetchListRow(id) else { throw StoreError.refused("that list no longer exists") }
+        if let other = try fetchLists().first(where: { $0.name.matchKey == trimmed.matchKey && $0.id != id }) {
+            try moveAll(from: id, to: other.id, into: &changes)
+            try dropList(list, into: &changes)
+        } else if list.name != trimmed {
+            var renamed = list
+            renamed.name = trimmed
+            try writeList(renamed)
+            changes.lists.record(id, before: list, after: renamed)
         }
-        return result
     }
 
     /// Removes a list with its items and categories; one with items only when `force`, and
     /// never the last one.
-    public func removeList(_ id: Int64, force: Bool) throws(StoreError) {
-        _ = try write { _ in
-            let all = try fetchLists()
-            guard let list = all.first(where: { $0.id == id }) else { throw StoreError.refused("no such list") }
-            if all.count == 1 { throw StoreError.refused("'\(list.name)' is the last list; kago keeps at least one") }
-            let count = list.counts.toBuy + list.counts.purchased
-            if count > 0 && !force {
-                throw StoreError.refused("'\(list.name)' has \(count) item\(count == 1 ? "" : "s"); --force removes it with them")
+    func removeList(_ id: Int64, force: Bool, into changes: inout ChangeRecorder) throws {
+        let all = try fetchLists()
+        guard let list = all.first(where: { $0.id == id }) else { throw StoreError.refused("that list no longer exists") }
+        if all.count == 1 { throw StoreError.refused("'\(list.name)' is the last list; kago keeps at least one") }
+        let count = list.counts.toBuy + list.counts.purchased
+        if count > 0 && !force {
+            throw StoreError.refused("'\(list.name)' has \(count) item\(count == 1 ? "" : "s"); --force removes it with them")
+        }
+        try onList(id) {
+            for item in try fetchAllItems() {
+                try deleteItem(item.id)
+                changes.items.record(item.id, before: item, after: nil)
             }
-            try db.run("DELETE FROM items WHERE list_id = ?", .integer(id))
-            try db.run("DELETE FROM categories WHERE list_id = ?", .integer(id))
-            try dropList(id)
+            for category in try fetchCategories() { try deleteCategory(category, into: &changes) }
+        }
+        try dropList(list.stored, into: &changes)
+    }
+
+    /// Moves a list `offset` places along the lists' order, clamped at the ends; the lists
+    /// moved trade positions (renumbered 0, 1, 2… should any tie).
+    func moveList(_ id: Int64, by offset: Int, into changes: inout ChangeRecorder) throws {
+        var order = try fetchLists().map(\.stored)
+        guard let from = order.firstIndex(where: { $0.id == id }) else { throw StoreError.refused("that list no longer exists") }
+        let to = min(max(from + offset, 0), order.count - 1)
+        guard to != from else { return }
+        let positions = order.map(\.position)
+        let distinct = Set(positions).count == positions.count
+        order.insert(order.remove(at: from), at: to)
+        for (index, before) in order.enumerated() {
+            var after = before
+            after.position = distinct ? positions[index] : index
+            guard after != before else { continue }
+            try writeList(after)
+            changes.lists.record(after.id, before: before, after: after)
         }
     }
 
     /// Moves items of this store's list to another list, each keeping its category by name
     /// (created there when missing).
-    public func move(_ ids: [Int64], to target: Int64) throws(StoreError) -> ChangeSet {
-        try write { changes in
-            guard try fetchLists().contains(where: { $0.id == target }) else { throw StoreError.refused("no such list") }
-            for id in ids {
-                guard let item = try fetchItem(id) else { throw StoreError.refused("item \(id) is not on this list") }
-                try moveItem(item, to: target, into: &changes)
-            }
+    func moveItems(_ ids: [Int64], to target: Int64, into changes: inout ChangeRecorder) throws {
+        guard try fetchListRow(target) != nil else { throw StoreError.refused("that list no longer exists") }
+        for id in ids {
+            guard let item = try fetchItem(id) else { throw StoreError.refused("item \(id) is not on this list") }
+            try moveItem(item, to: target, into: &changes)
         }
     }
 
     private func moveAll(from source: Int64, to target: Int64, into changes: inout ChangeRecorder) throws {
-        let kept = listID
-        defer { listID = kept }
-        listID = source
-        for item in try fetchAllItems() { try moveItem(item, to: target, into: &changes) }
+        try onList(source) {
+            for item in try fetchAllItems() { try moveItem(item, to: target, into: &changes) }
+            for category in try fetchCategories() { try deleteCategory(category, into: &changes) }
+        }
     }
 
     private func moveItem(_ item: Item, to target: Int64, into changes: inout ChangeRecorder) throws {
-        guard target != listID else { return }
+        guard target != item.listID else { return }
         let category = try fetchCategory(item.categoryID ?? 0)
-        let source = listID
-        defer { listID = source }
-        listID = target
-        let moved = try category.map { try ensureCategory(named: $0.name, into: &changes) }
-        try db.run("UPDATE items SET list_id = ?, category_id = ? WHERE id = ?",
-                   .integer(target), .integer(moved?.id), .integer(item.id))
-        // Gone from this list; the item as it is in the other one is not this list's row.
-        changes.items.record(item.id, before: item, after: nil)
+        var moved = item
+        moved.listID = target
+        moved.categoryID = try onList(target) { try category.map { try ensureCategory(named: $0.name, into: &changes).id } }
+        try writeItem(moved)
+        changes.items.record(item.id, before: item, after: moved)
+    }
+
+    /// Runs `body` with the store working on another list, then goes back.
+    func onList<T>(_ id: Int64, _ body: () throws -> T) rethrows -> T {
+        let kept = listID
+        defer { listID = kept }
+        listID = id
+        return try body()
+    }
+
+    /// A list's stored row (no counts).
+    func fetchListRow(_ id: Int64) throws -> ShoppingList? {
+        try db.rows("SELECT id, name, position, created_at FROM lists WHERE id = ?", [.integer(id)]) {
+            ShoppingList(id: $0.int64(0), name: $0.text(1), position: Int($0.int64(2)), createdAt: $0.int64(3))
+        }.first
+    }
+
+    /// Writes a list's row exactly as given, inserting it under its id or replacing it.
+    func writeList(_ list: ShoppingList) throws {
+        try db.run("""
+            INSERT INTO lists(id, name, position, created_at) VALUES (?, ?, ?, ?)
+            ON CONFLICT(id) DO UPDATE SET name = excluded.name, position = excluded.position, created_at = excluded.created_at
+            """, .integer(list.id), .text(list.name), .integer(Int64(list.position)), .integer(list.createdAt))
     }
 
     /// The id of the list with this name (any case or width), created at the end when missing.
-    func listNamed(_ name: String, creatingAt now: Timestamp) throws -> Int64 {
+    func listNamed(_ name: String, creatingAt now: Timestamp, into changes: inout ChangeRecorder) throws -> Int64 {
         let trimmed = String(name.trimmingWhitespace())
         if let known = try fetchLists().first(where: { $0.name.matchKey == trimmed.matchKey }) { return known.id }
         let position = (try db.integer("SELECT max(position) FROM lists") ?? -1) + 1
         try db.run("INSERT INTO lists(name, position, created_at) VALUES (?, ?, ?)",
                    .text(try checkedListName(trimmed, excluding: nil)), .integer(position), .integer(now))
-        return db.lastInsertRowID
+        let added = ShoppingList(id: db.lastInsertRowID, name: trimmed, position: Int(position), createdAt: now)
+        changes.lists.record(added.id, before: nil, after: added)
+        return added.id
     }
 
-    private func dropList(_ id: Int64) throws {
-        try db.run("DELETE FROM item_counts WHERE list_id = ?", .integer(id))
-        try db.run("DELETE FROM lists WHERE id = ?", .integer(id))
+    /// Deletes an emptied list's row (its items and categories are gone or moved already).
+    func dropList(_ list: ShoppingList, into changes: inout ChangeRecorder) throws {
+        try db.run("DELETE FROM item_counts WHERE list_id = ?", .integer(list.id))
+        try db.run("DELETE FROM lists WHERE id = ?", .integer(list.id))
+        changes.lists.record(list.id, before: list, after: nil)
     }
 
     /// A name trimmed and checked: not empty, no control characters.

@@ -26,6 +26,11 @@ extension Store {
                 if let category = try fetchCategory(id) { try deleteCategory(category, into: &changes) }
             case .moveCategory(let id, let offset): try moveCategory(id, by: offset, into: &changes)
             case .restore(let target): try restore(target, into: &changes)
+            case .addList(let name): try addList(named: name, now: now, into: &changes)
+            case .renameList(let id, let name): try renameList(id, to: name, into: &changes)
+            case .removeList(let id, let force): try removeList(id, force: force, into: &changes)
+            case .moveList(let id, let offset): try moveList(id, by: offset, into: &changes)
+            case .moveItems(let ids, let target): try moveItems(ids, to: target, into: &changes)
             }
         }
     }

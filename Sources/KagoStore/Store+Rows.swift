@@ -2,23 +2,26 @@ import KagoState
 
 /// Reading and writing single rows: the vocabulary the commands are written in.
 extension Store {
-    static let itemColumns = "id, name, quantity, category_id, date, note, created_at, purchased_at"
+    static let itemColumns = "id, name, quantity, category_id, date, note, created_at, purchased_at, list_id"
+    static let categoryColumns = "id, name, position, list_id"
 
     static func item(_ row: Row) -> Item {
         Item(id: row.int64(0), name: row.text(1), quantity: row.optionalText(2),
              // A date kago cannot read (a hand-edited file) is no date rather than a failure.
              categoryID: row.optionalInt64(3), date: row.bytes(4).flatMap { Day(isoBytes: $0) },
-             note: row.optionalText(5), createdAt: row.int64(6), purchasedAt: row.optionalInt64(7))
+             note: row.optionalText(5), createdAt: row.int64(6), purchasedAt: row.optionalInt64(7), listID: row.int64(8))
     }
 
     static func category(_ row: Row) -> Category {
-        Category(id: row.int64(0), name: row.text(1), position: Int(row.int64(2)))
+        Category(id: row.int64(0), name: row.text(1), position: Int(row.int64(2)), listID: row.int64(3))
     }
 
+    /// Items of the store's list (or of every list) matching a condition.
     func fetchItems(where condition: String = "1", _ args: [SQLValue] = [], orderBy order: String = "id",
-                    limit: Int = -1, expected: Int = 0) throws -> [Item] {
-        try db.rows("SELECT \(Self.itemColumns) FROM items WHERE list_id = \(listID) AND (\(condition)) ORDER BY \(order) LIMIT \(limit)",
-                    args, expected: expected, Self.item)
+                    limit: Int = -1, expected: Int = 0, allLists: Bool = false) throws -> [Item] {
+        let list = allLists ? "1" : "list_id = \(listID)"
+        return try db.rows("SELECT \(Self.itemColumns) FROM items WHERE \(list) AND (\(condition)) ORDER BY \(order) LIMIT \(limit)",
+                           args, expected: expected, Self.item)
     }
 
     /// Every item by id, in an array allocated once at its size.
@@ -46,11 +49,21 @@ extension Store {
 
     /// All categories in store-walk order (position, then id for ties).
     func fetchCategories() throws -> [Category] {
-        try db.rows("SELECT id, name, position FROM categories WHERE list_id = \(listID) ORDER BY position, id", [], Self.category)
+        try db.rows("SELECT \(Self.categoryColumns) FROM categories WHERE list_id = \(listID) ORDER BY position, id", [], Self.category)
     }
 
     func fetchCategory(_ id: Int64) throws -> Category? {
-        try db.rows("SELECT id, name, position FROM categories WHERE id = ? AND list_id = \(listID)", [.integer(id)], Self.category).first
+        try db.rows("SELECT \(Self.categoryColumns) FROM categories WHERE id = ? AND list_id = \(listID)", [.integer(id)], Self.category).first
+    }
+
+    /// An item by id on whichever list it is (ids are unique across lists).
+    func fetchItemOnAnyList(_ id: Int64) throws -> Item? {
+        try fetchItems(where: "id = ?", [.integer(id)], allLists: true).first
+    }
+
+    /// A category by id in whichever list it is.
+    func fetchCategoryOfAnyList(_ id: Int64) throws -> Category? {
+        try db.rows("SELECT \(Self.categoryColumns) FROM categories WHERE id = ?", [.integer(id)], Self.category).first
     }
 
     /// The category whose name matches case-insensitively.
@@ -62,15 +75,16 @@ extension Store {
         return try fetchCategories().first { $0.name.matchKey == key }
     }
 
-    /// Writes an item exactly as given, inserting it under its id or replacing the row.
+    /// Writes an item exactly as given, list included, inserting it under its id or replacing the row.
     func writeItem(_ item: Item) throws {
         try db.run("""
-            INSERT INTO items(\(Self.itemColumns), list_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, \(listID))
+            INSERT INTO items(\(Self.itemColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT(id) DO UPDATE SET name = excluded.name, quantity = excluded.quantity,
                 category_id = excluded.category_id, date = excluded.date, note = excluded.note,
-                created_at = excluded.created_at, purchased_at = excluded.purchased_at
+                created_at = excluded.created_at, purchased_at = excluded.purchased_at, list_id = excluded.list_id
             """, .integer(item.id), .text(item.name), .text(item.quantity), .integer(item.categoryID),
-            .text(item.date?.iso), .text(item.note), .integer(item.createdAt), .integer(item.purchasedAt))
+            .text(item.date?.iso), .text(item.note), .integer(item.createdAt), .integer(item.purchasedAt),
+            .integer(item.listID))
     }
 
     /// Inserts a new item; the store picks its id (ignoring `item.id`).
@@ -82,6 +96,7 @@ extension Store {
             .text(item.note), .integer(item.createdAt), .integer(item.purchasedAt))
         var stored = item
         stored.id = db.lastInsertRowID
+        stored.listID = listID
         return stored
     }
 
@@ -92,9 +107,10 @@ extension Store {
     /// Writes a category exactly as given, inserting it under its id or replacing the row.
     func writeCategory(_ category: Category) throws {
         try db.run("""
-            INSERT INTO categories(id, name, position, list_id) VALUES (?, ?, ?, \(listID))
-            ON CONFLICT(id) DO UPDATE SET name = excluded.name, position = excluded.position
-            """, .integer(category.id), .text(category.name), .integer(Int64(category.position)))
+            INSERT INTO categories(\(Self.categoryColumns)) VALUES (?, ?, ?, ?)
+            ON CONFLICT(id) DO UPDATE SET name = excluded.name, position = excluded.position, list_id = excluded.list_id
+            """, .integer(category.id), .text(category.name), .integer(Int64(category.position)),
+            .integer(category.listID))
     }
 
     /// The category named `name`, created at the end of the store walk when there is none.
@@ -104,7 +120,7 @@ extension Store {
         let last = try db.integer("SELECT max(position) FROM categories WHERE list_id = \(listID)")
         try db.run("INSERT INTO categories(name, position, list_id) VALUES (?, ?, \(listID))",
                    .text(name), .integer((last ?? -1) + 1))
-        let created = Category(id: db.lastInsertRowID, name: name, position: Int((last ?? -1) + 1))
+        let created = Category(id: db.lastInsertRowID, name: name, position: Int((last ?? -1) + 1), listID: listID)
         changes.categories.record(created.id, before: nil, after: created)
         return created
     }
@@ -118,7 +134,8 @@ extension Store {
     /// Deletes a category, first making its items uncategorised so each of them is recorded
     /// (the foreign key would do it silently, and undo would not know).
     func deleteCategory(_ category: Category, into changes: inout ChangeRecorder) throws {
-        for var item in try fetchItems(where: "category_id = ?", [.integer(category.id)]) {
+        // Category ids are unique across lists: an undo may remove one of another list.
+        for var item in try fetchItems(where: "category_id = ?", [.integer(category.id)], allLists: true) {
             let before = item
             item.categoryID = nil
             try writeItem(item)

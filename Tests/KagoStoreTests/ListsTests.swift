@@ -6,6 +6,11 @@ import XCTest
 final class ListsTests: TemporaryDirectoryTestCase {
     func names(_ store: Store) throws -> [String] { try store.lists().map(\.name) }
 
+    @discardableResult
+    func addList(_ store: Store, _ name: String) throws -> ShoppingList {
+        try XCTUnwrap(store.perform(.addList(name: name), now: now).lists.first?.after)
+    }
+
     func testANewDatabaseStartsWithOneListNamedInTheUsersLanguage() throws {
         XCTAssertEqual(try names(openStore()), ["Shopping"])
         let ja = try Store.open(path: root + "/ja/kago.sqlite3", firstListName: "買い物")
@@ -15,7 +20,7 @@ final class ListsTests: TemporaryDirectoryTestCase {
     func testEachListHasItsOwnItemsCategoriesAndCounts() throws {
         let store = try openStore()
         try add(store, "milk", category: "dairy")
-        let drug = try store.addList(named: "  Drugstore ", now: now)
+        let drug = try addList(store, "  Drugstore ")
         XCTAssertEqual(drug.name, "Drugstore", "trimmed")
         store.select(list: drug.id)
         XCTAssertEqual(try store.load().items, [], "the new list is empty")
@@ -35,7 +40,7 @@ final class ListsTests: TemporaryDirectoryTestCase {
     func testBadAndDuplicateNamesAreRefused() throws {
         let store = try openStore()
         for bad in ["", "   ", "a\u{7}b", "ｓｈｏｐｐｉｎｇ", "SHOPPING"] {
-            XCTAssertThrowsError(try store.addList(named: bad, now: now), bad) {
+            XCTAssertThrowsError(try store.perform(.addList(name: bad), now: now), bad) {
                 guard case .refused = $0 as? StoreError else { return XCTFail("\($0)") }
             }
         }
@@ -44,26 +49,27 @@ final class ListsTests: TemporaryDirectoryTestCase {
 
     func testRemovingNeedsForceWithItemsAndNeverTakesTheLastList() throws {
         let store = try openStore()
-        let drug = try store.addList(named: "Drugstore", now: now)
+        let drug = try addList(store, "Drugstore")
         store.select(list: drug.id)
         try add(store, "soap")
-        XCTAssertThrowsError(try store.removeList(drug.id, force: false))
+        XCTAssertThrowsError(try store.perform(.removeList(id: drug.id, force: false), now: now))
         XCTAssertEqual(try names(store), ["Shopping", "Drugstore"])
-        try store.removeList(drug.id, force: true)
+        try store.perform(.removeList(id: drug.id, force: true), now: now)
         XCTAssertEqual(try names(store), ["Shopping"])
         XCTAssertEqual(try store.db.integer("SELECT count(*) FROM items WHERE list_id = \(drug.id)"), 0)
-        XCTAssertThrowsError(try store.removeList(1, force: true), "the last list stays")
+        XCTAssertThrowsError(try store.perform(.removeList(id: 1, force: true), now: now), "the last list stays")
         XCTAssertEqual(try names(store), ["Shopping"])
     }
 
     func testRenamingOntoAnotherListsNameMergesItemsAndCategoriesByName() throws {
         let store = try openStore()
         try add(store, "milk", category: "Dairy")
-        let other = try store.addList(named: "Other", now: now)
+        let other = try addList(store, "Other")
         store.select(list: other.id)
         try add(store, "yoghurt", category: "dairy")
         try add(store, "nails", category: "hardware")
-        XCTAssertEqual(try store.renameList(other.id, to: "shopping"), 1)
+        let merge = try store.perform(.renameList(id: other.id, name: "shopping"), now: now)
+        XCTAssertEqual(merge.lists.map(\.after), [nil], "the renamed list goes")
         store.select(list: 1)
         XCTAssertEqual(try names(store), ["Shopping"])
         let items = try store.load().items
@@ -71,7 +77,7 @@ final class ListsTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(items.map(\.name), ["milk", "yoghurt", "nails"])
         XCTAssertEqual(items.map { categories[$0.categoryID!] }, ["Dairy", "Dairy", "hardware"])
         XCTAssertEqual(try store.lists().first?.counts, ItemCounts(toBuy: 3))
-        XCTAssertEqual(try store.renameList(1, to: "Supermarket"), 1)
+        try store.perform(.renameList(id: 1, name: "Supermarket"), now: now)
         XCTAssertEqual(try names(store), ["Supermarket"])
     }
 
@@ -79,9 +85,10 @@ final class ListsTests: TemporaryDirectoryTestCase {
         let store = try openStore()
         let milk = try add(store, "milk", category: "dairy")
         try store.perform(.setPurchased(ids: [milk.id], true), now: now)
-        let drug = try store.addList(named: "Drugstore", now: now)
-        let moved = try store.move([milk.id], to: drug.id)
-        XCTAssertEqual(moved.items.map(\.after), [nil], "gone from this list")
+        let drug = try addList(store, "Drugstore")
+        let moved = try store.perform(.moveItems(ids: [milk.id], toList: drug.id), now: now)
+        XCTAssertEqual(moved.items.map(\.after?.listID), [drug.id])
+        XCTAssertEqual(moved.seen(from: 1).items.map(\.after), [nil], "gone from this list")
         XCTAssertEqual(try store.load().items, [])
         XCTAssertEqual(try store.lists().map(\.counts), [ItemCounts(), ItemCounts(purchased: 1)])
         store.select(list: drug.id)
@@ -93,7 +100,7 @@ final class ListsTests: TemporaryDirectoryTestCase {
 
     func testTheListLastUsedIsTheOneAStoreOpensOn() throws {
         var store: Store? = try openStore()
-        let drug = try store!.addList(named: "Drugstore", now: now)
+        let drug = try addList(store!, "Drugstore")
         XCTAssertEqual(store!.listID, 1)
         store!.select(list: drug.id)
         try store!.markUsed(now: now)
@@ -104,11 +111,85 @@ final class ListsTests: TemporaryDirectoryTestCase {
     func testAnItemMovedAwayReadsAsGoneInTheChangeFeed() throws {
         let store = try openStore()
         let milk = try add(store, "milk")
-        let drug = try store.addList(named: "Drugstore", now: now)
+        let drug = try addList(store, "Drugstore")
         let seen = try store.changeSequence()
         let other = try openStore()
-        _ = try other.move([milk.id], to: drug.id)
+        _ = try other.perform(.moveItems(ids: [milk.id], toList: drug.id), now: now)
         let feed = try store.changes(since: seen)
         XCTAssertEqual(feed.rows?.items[milk.id], .some(nil))
+    }
+
+    // MARK: - Undo of list operations
+
+    /// Undoes a change as the TUI does: its inverse, through the store.
+    func undo(_ changes: ChangeSet, _ store: Store) throws {
+        try store.perform(.restore(changes.inverted), now: now)
+    }
+
+    func snapshot(_ store: Store) throws -> [String] {
+        try store.db.rows("""
+            SELECT l.name || ':' || coalesce(i.name, '') || ':' || coalesce(c.name, '') FROM lists l
+            LEFT JOIN items i ON i.list_id = l.id LEFT JOIN categories c ON c.id = i.category_id ORDER BY l.id, i.id
+            """) { $0.text(0) } + (try store.db.rows("SELECT list_id || ':' || name FROM categories ORDER BY id") { $0.text(0) })
+    }
+
+    func testEveryListOperationIsUndoneAndRedoneExactly() throws {
+        let store = try openStore()
+        try add(store, "milk", category: "dairy")
+        let drug = try addList(store, "Drugstore")
+        store.select(list: drug.id)
+        try add(store, "soap", category: "bath")
+        try add(store, "cream", category: "dairy")
+        store.select(list: 1)
+        let start = try snapshot(store)
+        let ops: [Command] = [
+            .addList(name: "Hardware"),
+            .renameList(id: drug.id, name: "Pharmacy"),
+            .renameList(id: drug.id, name: "shopping"),
+            .removeList(id: drug.id, force: true),
+            .moveList(id: drug.id, by: -1),
+            .moveItems(ids: [1], toList: drug.id),
+        ]
+        for op in ops {
+            let changes = try store.perform(op, now: now)
+            XCTAssertFalse(changes.isEmpty, "\(op)")
+            let after = try snapshot(store)
+            let order = try names(store)
+            XCTAssertNoThrow(try undo(changes, store), "undo of \(op)")
+            XCTAssertEqual(try snapshot(store), start, "undo of \(op)")
+            XCTAssertEqual(try names(store), ["Shopping", "Drugstore"], "undo of \(op)")
+            XCTAssertNoThrow(try store.perform(.restore(changes), now: now), "redo of \(op)")
+            XCTAssertEqual(try snapshot(store), after, "redo of \(op)")
+            XCTAssertEqual(try names(store), order, "redo of \(op)")
+            try undo(changes, store)
+        }
+        XCTAssertEqual(try store.db.integer("SELECT count(*) FROM pragma_foreign_key_check"), 0)
+        XCTAssertEqual(try store.lists().map(\.counts), [ItemCounts(toBuy: 1), ItemCounts(toBuy: 2)])
+    }
+
+    func testAnUndoNeverRemovesAListAnotherProcessPutItemsOn() throws {
+        let store = try openStore()
+        let added = try store.perform(.addList(name: "Drugstore"), now: now)
+        let other = try openStore()
+        other.select(list: try XCTUnwrap(added.lists.first?.id))
+        try add(other, "soap")
+        XCTAssertThrowsError(try undo(added, store)) {
+            XCTAssertEqual($0 as? StoreError, .changedElsewhere)
+        }
+        XCTAssertEqual(try names(store), ["Shopping", "Drugstore"])
+    }
+
+    func testAnUndoOfAMoveLeavesAnItemChangedOnTheOtherListSince() throws {
+        let store = try openStore()
+        let milk = try add(store, "milk")
+        let drug = try addList(store, "Drugstore")
+        let moved = try store.perform(.moveItems(ids: [milk.id], toList: drug.id), now: now)
+        let other = try openStore()
+        other.select(list: drug.id)
+        try other.perform(.edit(id: milk.id, ItemDraft(name: "oat milk")), now: now)
+        XCTAssertThrowsError(try undo(moved, store)) {
+            XCTAssertEqual($0 as? StoreError, .changedElsewhere)
+        }
+        XCTAssertEqual(try other.load().items.map(\.name), ["oat milk"])
     }
 }

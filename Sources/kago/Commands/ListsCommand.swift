@@ -20,8 +20,8 @@ enum ListsCommand {
         switch verb {
         case "add":
             let name = try checkedName(words.joined(separator: " "), verb: verb)
-            let added = try store.run { s throws(StoreError) in try s.addList(named: name, now: SystemClock.now()) }
-            try FileIO.out("added list \(quoted(added.name))\n")
+            _ = try store.run { s throws(StoreError) in try s.perform(.addList(name: name), now: SystemClock.now()) }
+            try FileIO.out("added list \(quoted(name))\n")
         case "use":
             let list = try ListResolver.resolve(try one(words, verb), in: lists)
             store.store.select(list: list.id)
@@ -34,7 +34,7 @@ enum ListsCommand {
         case "rm", "remove":
             let list = try ListResolver.resolve(try one(words, verb), in: lists)
             let force = a.flags.contains("--force")
-            try store.run { s throws(StoreError) in try s.removeList(list.id, force: force) }
+            _ = try store.run { s throws(StoreError) in try s.perform(.removeList(id: list.id, force: force), now: SystemClock.now()) }
             try FileIO.out("removed list \(quoted(list.name))\n")
         case "rename":
             guard words.count == 2 else {
@@ -42,10 +42,11 @@ enum ListsCommand {
             }
             let list = try ListResolver.resolve(words[0], in: lists)
             let name = try checkedName(words[1], verb: verb)
-            let kept = try store.run { s throws(StoreError) in try s.renameList(list.id, to: name) }
-            let into = try store.lists().first { $0.id == kept }?.name ?? name
-            try FileIO.out(kept == list.id ? "renamed \(quoted(list.name)) to \(quoted(into))\n"
-                           : "merged \(quoted(list.name)) into \(quoted(into))\n")
+            let changes = try store.run { s throws(StoreError) in try s.perform(.renameList(id: list.id, name: name), now: SystemClock.now()) }
+            let merged = changes.lists.contains { $0.id == list.id && $0.after == nil }
+            let into = lists.first { merged && $0.name.matchKey == name.matchKey }?.name ?? name
+            try FileIO.out(merged ? "merged \(quoted(list.name)) into \(quoted(into))\n"
+                           : "renamed \(quoted(list.name)) to \(quoted(into))\n")
         default:
             throw .usage("unknown 'lists' command '\(SafeText.sanitize(verb))'", hint: "Try: kago lists [add|use|rm|rename]")
         }

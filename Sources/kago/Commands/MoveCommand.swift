@@ -1,3 +1,4 @@
+import KagoApp
 import KagoState
 import KagoStore
 
@@ -19,7 +20,7 @@ enum MoveCommand {
         guard target.id != store.store.listID else {
             throw .usage("the items are on '\(SafeText.sanitize(target.name))' already")
         }
-        _ = try store.run { s throws(StoreError) in try s.move(moving.map(\.id), to: target.id) }
+        _ = try store.run { s throws(StoreError) in try s.perform(.moveItems(ids: moving.map(\.id), toList: target.id), now: SystemClock.now()) }
         try FileIO.out(ItemLines.render(moving, categories: names, prefix: "moved to \(SafeText.sanitize(target.name))  "))
     }
 }
