@@ -166,6 +166,8 @@ public final class App {
                 do {
                     let changes = try store.perform(command, now: SystemClock.now())
                     pending += state.apply(.committed(changes, context))
+                    // Counts, names and order of the lists, which any change may have moved.
+                    pending += state.apply(.listsLoaded(try store.lists()))
                 } catch .changedElsewhere {
                     pending += state.apply(.changedElsewhere(context))
                 } catch {

@@ -35,6 +35,15 @@ public enum Action: Equatable, Sendable {
     case showScreen(Screen)
     /// `[` `]`: the previous or next list (SPEC §8).
     case previousList, nextList
+    /// `L`: opens (or closes) the Lists overlay.
+    case toggleLists
+    /// `m`: the picker of the list the selected item moves to.
+    case startMoveItem
+    /// Enter in the overlay: opens the selected list; in the picker, moves the item there.
+    case chooseList
+    case startAddList, startRenameList, deleteList
+    /// Moves the selected list one place down (+1) or up (-1) in the lists' order.
+    case moveList(Int)
     case move(Int)
     case moveToTop, moveToBottom, pageDown, pageUp
     /// Selects a row of the current screen by its index (a mouse click).
@@ -130,8 +139,20 @@ public struct UndoEntry: Equatable, Sendable {
 /// A transient status-line message, kept semantic so the view can say it in either language.
 public indirect enum StatusMessage: Equatable, Sendable {
     case added(String), updated(String), checked(String), unchecked(String), deleted(String)
-    /// `[` `]` with one list.
+    /// `[` `]` or `m` with one list.
     case onlyOneList
+    /// An item moved to another list: (item, list).
+    case movedToList(String, String)
+    case listAdded(String), listDeleted(String)
+    /// (old name, new name).
+    case listRenamed(String, String)
+    /// A list renamed onto another's name: (renamed, merged into).
+    case listMerged(String, String)
+    /// A list moved one place down (+1) or up (-1) the lists' order.
+    case listMoved(String, Int)
+    /// The last list cannot be deleted.
+    case lastList(String)
+    case badListName(ShoppingList.NameProblem)
     /// Several items added at once (a paste of several lines).
     case addedItems(Int)
     /// A line of a paste that cannot be added (nothing of the paste is).
@@ -168,7 +189,8 @@ public indirect enum StatusMessage: Equatable, Sendable {
         case .pastedLine: return true
         case .emptyName, .emptyCategoryName, .badDate, .configProblem, .introNotSaved, .saveFailed, .configUnreadable,
              .nothingToUndo, .nothingToRedo, .nothingPurchased, .nothingSelected, .uncategorisedIsFixed,
-             .notUndoneChangedElsewhere, .notRedoneChangedElsewhere, .reservedCategoryName, .tooLong, .readOnly:
+             .notUndoneChangedElsewhere, .notRedoneChangedElsewhere, .reservedCategoryName, .tooLong, .readOnly,
+             .lastList, .badListName:
             return true
         default:
             return false
@@ -179,7 +201,8 @@ public indirect enum StatusMessage: Equatable, Sendable {
     public var offersUndo: Bool {
         switch self {
         case .added, .addedItems, .updated, .checked, .unchecked, .deleted, .clearedPurchased,
-             .categoryAdded, .categoryRenamed, .categoryDeleted, .categoryMerged, .categoryMoved:
+             .categoryAdded, .categoryRenamed, .categoryDeleted, .categoryMerged, .categoryMoved,
+             .movedToList, .listAdded, .listDeleted, .listRenamed, .listMerged, .listMoved:
             return true
         default:
             return false

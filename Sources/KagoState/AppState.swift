@@ -22,6 +22,8 @@ public enum Screen: Int, CaseIterable, Sendable {
 /// What the keyboard currently talks to; the keymap has one table per mode.
 public enum KeyMode: Equatable, Sendable {
     case tooSmall, intro, help, confirm, input, toBuy, purchased, categories
+    /// The Lists overlay, and the picker `m` opens.
+    case lists, listPicker
 
     /// The mode of a list screen.
     public init(_ screen: Screen) {
@@ -68,7 +70,7 @@ public struct ListState: Equatable, Sendable {
 
 /// What the input line is for.
 public enum InputPurpose: Equatable, Sendable {
-    case add, edit(Int64), filter, newCategory, renameCategory(Int64)
+    case add, edit(Int64), filter, newCategory, renameCategory(Int64), newList, renameList(Int64)
 
     /// Whether the line edits an existing item.
     public var isEdit: Bool {
@@ -104,6 +106,10 @@ public struct Completion: Equatable, Sendable {
 /// A y/n question shown on the status line.
 public enum Confirmation: Equatable, Sendable {
     case clearPurchased(count: Int)
+    /// Deleting a list that has items.
+    case deleteList(id: Int64, name: String, count: Int)
+    /// Renaming a list onto another's name, which merges them.
+    case mergeList(id: Int64, name: String, into: String)
 }
 
 /// The tutorial's page and slide animation.
@@ -169,6 +175,8 @@ public struct AppState: Equatable, Sendable {
         didSet { if (oldValue == nil) != (input == nil) { model.resized(height: listHeight) } }
     }
     public var confirmation: Confirmation?
+    /// The Lists overlay or the move picker, while open.
+    public var listsOverlay: ListsOverlay?
     /// The help overlay's scroll offset, while it is open.
     public var helpScroll: Int?
     /// How many lines the help overlay has per screen, supplied by the view layer so scrolling stops at the end.
@@ -211,6 +219,7 @@ public struct AppState: Equatable, Sendable {
         if helpScroll != nil { return .help }
         if confirmation != nil { return .confirm }
         if input != nil { return .input }
+        if let overlay = listsOverlay { return overlay.purpose == .manage ? .lists : .listPicker }
         return KeyMode(screen)
     }
 

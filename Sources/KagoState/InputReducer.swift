@@ -155,6 +155,8 @@ extension AppState {
                 return []
             }
             return [.commit(.addCategory(name: name), CommitContext(message: .categoryAdded(name), selectInserted: true))]
+        case .newList, .renameList:
+            return submitListName(text, purpose: state.purpose)
         }
     }
 

@@ -34,8 +34,7 @@ extension AppState {
             model.changedOutside(items: changedItems, categories: changedCategories)
             return []
         case .committed(let changes, let context):
-            committed(changes, context)
-            return []
+            return committed(changes, context)
         case .failed(let m):
             show(m)
             return []
@@ -53,6 +52,11 @@ extension AppState {
             return []
         case .listsLoaded(let all):
             lists = all
+            parked = parked.filter { id, _ in all.contains { $0.id == id } }
+            if let overlay = listsOverlay, !overlayLists.contains(where: { $0.id == overlay.selectedID }) {
+                let rows = overlayLists
+                listsOverlay?.selectedID = rows.first { $0.id == model.listID }?.id ?? rows.first?.id ?? 0
+            }
             // The list on show was removed elsewhere: the first one takes its place.
             if !all.isEmpty, !all.contains(where: { $0.id == model.listID }) {
                 parked[model.listID] = nil
@@ -77,6 +81,7 @@ extension AppState {
         default:
             if confirmation != nil { return applyConfirm(action) }
             if helpScroll != nil { return applyHelp(action) }
+            if listsOverlay != nil { return applyLists(action) }
             return applyList(action)
         }
     }
@@ -144,10 +149,15 @@ extension AppState {
     mutating func applyConfirm(_ action: Action) -> [Effect] {
         guard let c = confirmation else { return [] }
         confirmation = nil
-        if action == .answer(true), case .clearPurchased(let n) = c {
+        guard action == .answer(true) else { return [] }
+        switch c {
+        case .clearPurchased(let n):
             return [.commit(.clearPurchased, CommitContext(message: .clearedPurchased(n)))]
+        case .deleteList(let id, let name, _):
+            return [.commit(.removeList(id: id, force: true), CommitContext(message: .listDeleted(name)))]
+        case .mergeList(let id, let name, let into):
+            return [.commit(.renameList(id: id, name: into), CommitContext(message: .listMerged(name, into)))]
         }
-        return []
     }
 
     /// The help overlay: scrolling, the tutorial replay, closing.
@@ -178,6 +188,8 @@ extension AppState {
         case .showScreen(let s): screen = s
         case .previousList: return stepList(-1)
         case .nextList: return stepList(1)
+        case .toggleLists: openListsOverlay()
+        case .startMoveItem: startMoveItem()
         case .move(let n): moveSelection(by: n)
         case .moveToTop: selectRow(ListState.nextSelectable(in: list.rows, from: 0, step: 1) ?? 0)
         case .moveToBottom: selectRow(ListState.nextSelectable(in: list.rows, from: list.rows.count - 1, step: -1) ?? 0)
@@ -321,23 +333,27 @@ extension AppState {
 
     // MARK: - Undo
 
+    /// Undoes the last change, in the list it was made in (SPEC §8).
     mutating func undo() -> [Effect] {
         guard let entry = popUndo() else { show(.nothingToUndo); return [] }
-        guard isListed(entry.listID) else { show(.notUndoneChangedElsewhere); return [] }
-        return goTo(entry.listID)
-            + [.commit(.restore(entry.changes.inverted), CommitContext(role: .undo(entry), message: .undone(entry.label)))]
+        let target = entry.changes.inverted
+        guard isListed(entry.listID, after: target) else { show(.notUndoneChangedElsewhere); return [] }
+        return [.commit(.restore(target), CommitContext(role: .undo(entry), message: .undone(entry.label)))] + goTo(entry.listID)
     }
 
     mutating func redo() -> [Effect] {
         guard let entry = popRedo() else { show(.nothingToRedo); return [] }
-        guard isListed(entry.listID) else { show(.notRedoneChangedElsewhere); return [] }
-        return goTo(entry.listID) + [.commit(.restore(entry.changes), CommitContext(role: .redo(entry), message: .redone(entry.label)))]
+        guard isListed(entry.listID, after: entry.changes) else { show(.notRedoneChangedElsewhere); return [] }
+        return [.commit(.restore(entry.changes), CommitContext(role: .redo(entry), message: .redone(entry.label)))] + goTo(entry.listID)
     }
 
     // MARK: - Lists
 
-    /// Whether a list is still there (removed elsewhere, its undo entries cannot be undone).
-    func isListed(_ id: Int64) -> Bool { lists.isEmpty || lists.contains { $0.id == id } }
+    /// Whether a list is there, or will be once `restoring` is written (an undone removal);
+    /// one removed elsewhere takes its undo entries with it.
+    func isListed(_ id: Int64, after restoring: ChangeSet = ChangeSet()) -> Bool {
+        lists.isEmpty || lists.contains { $0.id == id } || restoring.lists.contains { $0.id == id && $0.after != nil }
+    }
 
     /// `[` `]`: the list `step` places along, wrapping around.
     mutating func stepList(_ step: Int) -> [Effect] {
@@ -358,7 +374,7 @@ extension AppState {
         return [.openList(id)]
     }
 
-    mutating func committed(_ changes: ChangeSet, _ context: CommitContext) {
+    mutating func committed(_ changes: ChangeSet, _ context: CommitContext) -> [Effect] {
         model.apply(changes)
         switch context.role {
         case .record:
@@ -376,6 +392,7 @@ extension AppState {
             }
         }
         if let m = context.message { show(m) }
+        return followLists(changes)
     }
 
     /// Puts the selection on a row of the current screen if it is there.

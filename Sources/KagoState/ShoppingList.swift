@@ -21,12 +21,29 @@ public struct ShoppingList: Equatable, Sendable, Identifiable {
         ShoppingList(id: id, name: name, position: position, createdAt: createdAt)
     }
 
-    /// Why a name cannot be a list's, if it cannot (display width is the caller's to check).
-    public static func problem(with name: String) -> String? {
-        if name.isEmpty { return "a list needs a name" }
-        if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-            return "a list name cannot hold control characters"
+    /// Why a name (already trimmed) cannot be a list's.
+    public enum NameProblem: Equatable, Sendable {
+        case empty, controlCharacters, tooWide
+        /// Another list has it (any case or width): its name.
+        case taken(String)
+
+        /// The problem in a sentence, for the command line.
+        public var message: String {
+            switch self {
+            case .empty: return "a list needs a name"
+            case .controlCharacters: return "a list name cannot hold control characters"
+            case .tooWide: return "a list name is at most \(ShoppingList.maximumWidth) columns wide"
+            case .taken(let other): return "there is a list '\(other)' already"
+            }
         }
+    }
+
+    /// Why a name (already trimmed) cannot be a list's, if it cannot; whether another list has
+    /// it is the caller's to check.
+    public static func problem(with name: String) -> NameProblem? {
+        if name.isEmpty { return .empty }
+        if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) { return .controlCharacters }
+        if DisplayWidth.of(name) > maximumWidth { return .tooWide }
         return nil
     }
 

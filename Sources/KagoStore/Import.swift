@@ -50,7 +50,7 @@ extension Store {
                 throw .refused("row \(index + 1): '\(category)' is kept for items without a category")
             }
             if let list = row.list, let problem = ShoppingList.problem(with: String(list.trimmingWhitespace())) {
-                throw .refused("row \(index + 1): \(problem)")
+                throw .refused("row \(index + 1): \(problem.message)")
             }
         }
         let home = listID

@@ -172,7 +172,7 @@ extension Store {
     /// A name trimmed and checked: not empty, no control characters.
     private func trimmedListName(_ name: String) throws -> String {
         let trimmed = String(name.trimmingWhitespace())
-        if let problem = ShoppingList.problem(with: trimmed) { throw StoreError.refused(problem) }
+        if let problem = ShoppingList.problem(with: trimmed) { throw StoreError.refused(problem.message) }
         return trimmed
     }
 
@@ -180,7 +180,7 @@ extension Store {
     private func checkedListName(_ name: String, excluding id: Int64?) throws -> String {
         let trimmed = try trimmedListName(name)
         if let other = try fetchLists().first(where: { $0.name.matchKey == trimmed.matchKey && $0.id != id }) {
-            throw StoreError.refused("there is a list '\(other.name)' already")
+            throw StoreError.refused(ShoppingList.NameProblem.taken(other.name).message)
         }
         return trimmed
     }

@@ -1,3 +1,4 @@
+import KagoState
 /// The small text pictures above each tutorial page's title.
 enum IntroPictures {
     /// The picture for a page, as lines of equal display width.

@@ -32,26 +32,28 @@ public enum Keymap {
     static let redraw = Binding([.ctrl("l")], .redraw, .hRedraw)
 
     static let navigation = KeySection(title: .sectionGlobal, bindings: [
-        Binding([.tab], .nextScreen, .hNextScreen),
-        Binding([.backTab], .previousScreen, .hPreviousScreen),
+        Binding([.tab], .nextScreen, .hScreens),
+        Binding([.backTab], .previousScreen, .hScreens),
         Binding([.char("1")], .showScreen(.toBuy), .hJump),
         Binding([.char("2")], .showScreen(.purchased), .hJump),
         Binding([.char("3")], .showScreen(.categories), .hJump),
-        Binding([.char("[")], .previousList, .hPreviousList),
-        Binding([.char("]")], .nextList, .hNextList),
-        Binding([.char("j"), .down], .move(1), .hDown),
-        Binding([.char("k"), .up], .move(-1), .hUp),
-        Binding([.char("g"), .home], .moveToTop, .hTop),
-        Binding([.char("G"), .end], .moveToBottom, .hBottom),
-        Binding([.pageDown, .ctrl("d")], .pageDown, .hPageDown),
-        Binding([.pageUp, .ctrl("u")], .pageUp, .hPageUp),
+        Binding([.char("[")], .previousList, .hStepList),
+        Binding([.char("]")], .nextList, .hStepList),
+        Binding([.char("j"), .down], .move(1), .hDownUp),
+        Binding([.char("k"), .up], .move(-1), .hDownUp),
+        Binding([.char("g"), .home], .moveToTop, .hTopBottom),
+        Binding([.char("G"), .end], .moveToBottom, .hTopBottom),
+        Binding([.pageDown, .ctrl("d")], .pageDown, .hPages),
+        Binding([.pageUp, .ctrl("u")], .pageUp, .hPages),
         Binding([.char("/")], .startFilter, .hFilter, hint: .kFilter),
         Binding([.escape], .clearFilter, .hClearFilter),
-        Binding([.char("u")], .undo, .hUndo),
-        Binding([.ctrl("r")], .redo, .hRedo),
+        Binding([.char("u")], .undo, .hUndoRedo),
+        Binding([.ctrl("r")], .redo, .hUndoRedo),
         Binding([.char("?")], .toggleHelp, .hHelp, hint: .kHelp),
         redraw,
         Binding([.char("q"), .ctrl("c")], .quit, .hQuit, hint: .kQuit),
+        // Last, so its hint gives way before quit's where the status line is short.
+        Binding([.char("L")], .toggleLists, .hLists, hint: .kLists),
     ])
 
     static let toBuy = KeySection(title: .sectionToBuy, bindings: [
@@ -60,6 +62,7 @@ public enum Keymap {
         Binding([.char("e"), .enter], .startEdit, .hEdit, hint: .kEdit),
         Binding([.char("d"), .delete], .delete, .hDelete, hint: .kDelete),
         Binding([.char("s")], .cycleSort, .hSort, hint: .kSort),
+        Binding([.char("m")], .startMoveItem, .hMoveToList),
     ])
 
     static let purchased = KeySection(title: .sectionPurchased, bindings: [
@@ -68,6 +71,7 @@ public enum Keymap {
         Binding([.char("d"), .delete], .delete, .hDelete, hint: .kDelete),
         Binding([.char("C")], .clearPurchased, .hClear, hint: .kClear),
         Binding([.char("a")], .startAdd, .hAdd),
+        Binding([.char("m")], .startMoveItem, .hMoveToList),
     ])
 
     static let categories = KeySection(title: .sectionCategories, bindings: [
@@ -75,9 +79,34 @@ public enum Keymap {
         Binding([.char("a")], .startAddCategory, .hAddCategory, hint: .kAdd),
         Binding([.char("r"), .char("e")], .startRenameCategory, .hRename, hint: .kRename),
         Binding([.char("d"), .delete], .deleteCategory, .hDeleteCategory, hint: .kDelete),
-        Binding([.char("J")], .moveCategory(1), .hMoveDown, hint: .kMove),
-        Binding([.char("K")], .moveCategory(-1), .hMoveUp),
+        Binding([.char("J")], .moveCategory(1), .hStoreWalk, hint: .kMove),
+        Binding([.char("K")], .moveCategory(-1), .hStoreWalk),
     ])
+
+    /// Moving the selection in the Lists overlay and the picker.
+    static let listRows = [
+        Binding([.char("j"), .down], .move(1), .hDownUp),
+        Binding([.char("k"), .up], .move(-1), .hDownUp),
+        Binding([.char("g"), .home], .moveToTop, .hTopBottom),
+        Binding([.char("G"), .end], .moveToBottom, .hTopBottom),
+    ]
+
+    static let lists = KeySection(title: .sectionLists, bindings: [
+        Binding([.enter], .chooseList, .hOpenList, hint: .kOpen),
+        Binding([.char("a")], .startAddList, .hAddList, hint: .kAdd),
+        Binding([.char("r"), .char("e")], .startRenameList, .hRename, hint: .kRename),
+        Binding([.char("d"), .delete], .deleteList, .hDeleteList, hint: .kDelete),
+        Binding([.char("J")], .moveList(1), .hListOrder, hint: .kMove),
+        Binding([.char("K")], .moveList(-1), .hListOrder),
+        Binding([.char("u")], .undo, .hUndoRedo),
+        Binding([.ctrl("r")], .redo, .hUndoRedo),
+        Binding([.escape, .char("L"), .char("q")], .toggleLists, .hClose, hint: .kClose),
+    ] + listRows + [redraw, Binding([.ctrl("c")], .quit, .hQuit)])
+
+    static let listPicker = KeySection(title: .sectionMoveTo, bindings: [
+        Binding([.enter], .chooseList, .hMoveHere, hint: .kMoveHere),
+        Binding([.escape, .char("q")], .cancel, .hCancel, hint: .kClose),
+    ] + listRows + [redraw, Binding([.ctrl("c")], .quit, .hQuit)])
 
     static let input = KeySection(title: .sectionInput, bindings: [
         Binding([.enter], .submit, .hSave),
@@ -109,12 +138,12 @@ public enum Keymap {
 
     static let help = KeySection(title: .helpTitle, bindings: [
         Binding([.escape, .char("?"), .char("q")], .toggleHelp, .hCancel),
-        Binding([.char("j"), .down], .helpScroll(1), .hDown),
-        Binding([.char("k"), .up], .helpScroll(-1), .hUp),
-        Binding([.char("g"), .home], .moveToTop, .hTop),
-        Binding([.char("G"), .end], .moveToBottom, .hBottom),
-        Binding([.pageDown, .char(" "), .ctrl("d")], .pageDown, .hPageDown),
-        Binding([.pageUp, .ctrl("u")], .pageUp, .hPageUp),
+        Binding([.char("j"), .down], .helpScroll(1), .hDownUp),
+        Binding([.char("k"), .up], .helpScroll(-1), .hDownUp),
+        Binding([.char("g"), .home], .moveToTop, .hTopBottom),
+        Binding([.char("G"), .end], .moveToBottom, .hTopBottom),
+        Binding([.pageDown, .char(" "), .ctrl("d")], .pageDown, .hPages),
+        Binding([.pageUp, .ctrl("u")], .pageUp, .hPages),
         Binding([.char("t")], .replayTutorial, .hReplay),
         redraw,
         Binding([.ctrl("c")], .quit, .hQuit),
@@ -142,6 +171,8 @@ public enum Keymap {
         case .toBuy: return [toBuy, navigation]
         case .purchased: return [purchased, navigation]
         case .categories: return [categories, navigation]
+        case .lists: return [lists]
+        case .listPicker: return [listPicker]
         }
     }
 

@@ -1,3 +1,4 @@
+import KagoState
 /// Fits a message that names a file into a width by shortening the path, never the reason:
 /// `Not saved: cannot write /tmp/…/kago.sqlite3: Permission denied`.
 public enum PathShortening {

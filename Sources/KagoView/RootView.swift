@@ -29,6 +29,7 @@ public enum RootView {
             } else {
                 StatusLine.render(state, strings: strings, into: &buffer)
             }
+            if state.listsOverlay != nil { ListsOverlayView.render(state, strings: strings, into: &buffer) }
             if state.helpScroll != nil { HelpOverlay.render(state, strings: strings, into: &buffer) }
         }
         return Frame(buffer: buffer, cursor: cursor)
@@ -60,11 +61,24 @@ public enum RootView {
             }
         }
         guard state.input == nil, state.confirmation == nil else { return nil }
+        if state.listsOverlay != nil {
+            switch event.kind {
+            case .wheelUp: return .move(-1)
+            case .wheelDown: return .move(1)
+            case .click:
+                let layout = ListsOverlayLayout(state, strings: strings)
+                guard let row = layout.row(atX: event.x, y: event.y, count: state.overlayLists.count) else {
+                    return layout.box.contains(x: event.x, y: event.y) ? nil : .cancel
+                }
+                return row == state.overlaySelection ? .chooseList : .selectRow(row)
+            }
+        }
         switch event.kind {
         case .wheelUp: return .scroll(-3)
         case .wheelDown: return .scroll(3)
         case .click:
             if event.y == 0 {
+                if let label = TabBar.listLabel(state, strings: strings), event.x < DisplayWidth.of(label) { return .toggleLists }
                 return TabBar.tabs(state, strings: strings).first { $0.rect.contains(x: event.x, y: 0) }
                     .map { .showScreen($0.screen) }
             }

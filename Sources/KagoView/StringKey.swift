@@ -24,15 +24,21 @@ public enum StringKey: String, CaseIterable, Sendable {
     case msgAlreadyOnList, categoryInputHint, msgTooLong, fieldName, fieldNote, fieldCategory, msgReadOnly
     // MARK: - CLI and files (issue 10.11)
     case fieldQuantity
+    // MARK: - Lists (SPEC §8)
+    case listsTitle, moveToTitle, listRowCount, promptNewList, confirmDeleteList, confirmMergeList
+    case msgMovedToList, msgListAdded, msgListDeleted, msgListRenamed, msgLastList
+    case msgListNameEmpty, msgListNameControl, msgListNameTooWide, msgListNameTaken
+    case sectionLists, sectionMoveTo, hLists, hStepList, hMoveToList, hOpenList, hAddList, hDeleteList
+    case hListOrder, hClose, hMoveHere, kLists, kMoveHere, kClose
     // Input line and confirmation
     case promptAdd, promptEdit, promptFilter, promptNewCategory, promptRename, inputHint, confirmClear
     // Help overlay
     case helpTitle, helpFooter, helpFooterWhole, sectionGlobal, sectionToBuy, sectionPurchased, sectionCategories, sectionInput
     case sectionTutorial
-    case hNextScreen, hPreviousScreen, hJump, hDown, hUp, hTop, hBottom, hPageDown, hPageUp
-    case hFilter, hClearFilter, hUndo, hRedo, hHelp, hQuit, hRedraw, hPreviousList, hNextList
+    case hScreens, hJump, hDownUp, hTopBottom, hPages
+    case hFilter, hClearFilter, hUndoRedo, hHelp, hQuit, hRedraw
     case hAdd, hEdit, hCheck, hUncheck, hDelete, hSort, hClear
-    case hOpen, hAddCategory, hRename, hDeleteCategory, hMoveDown, hMoveUp
+    case hOpen, hAddCategory, hRename, hDeleteCategory, hStoreWalk
     case hSave, hCancel, hInterrupt, hComplete, hCursor, hKillStart, hKillEnd, hKillWord, hDeleteChar
     case hIntroNext, hIntroBack, hIntroConfirm, hIntroSkip, hIntroQuit, hReplay
     // Short status-line hint labels

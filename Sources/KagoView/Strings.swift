@@ -69,6 +69,20 @@ public struct Strings: Sendable {
         case .redone(let what): return format(.msgRedone, ["what": what.map(message) ?? self[.msgUndoneNothing]])
         case .nothingToUndo: return self[.msgNothingToUndo]
         case .onlyOneList: return self[.msgOnlyOneList]
+        case .movedToList(let n, let list): return format(.msgMovedToList, ["name": n, "list": list])
+        case .listAdded(let n): return format(.msgListAdded, ["name": n])
+        case .listDeleted(let n): return format(.msgListDeleted, ["name": n])
+        case .listRenamed(let n, let new): return format(.msgListRenamed, ["name": n, "new": new])
+        case .listMerged(let from, let into): return format(.msgCategoryMerged, ["name": from, "into": into])
+        case .listMoved(let n, let by): return format(by > 0 ? .msgCategoryMovedDown : .msgCategoryMovedUp, ["name": n])
+        case .lastList(let n): return format(.msgLastList, ["name": n])
+        case .badListName(let problem):
+            switch problem {
+            case .empty: return self[.msgListNameEmpty]
+            case .controlCharacters: return self[.msgListNameControl]
+            case .tooWide: return format(.msgListNameTooWide, ["limit": String(ShoppingList.maximumWidth)])
+            case .taken(let other): return format(.msgListNameTaken, ["name": other])
+            }
         case .nothingToRedo: return self[.msgNothingToRedo]
         case .nothingPurchased: return self[.msgNothingPurchased]
         case .nothingSelected: return self[.msgNothingSelected]

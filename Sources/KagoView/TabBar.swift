@@ -88,9 +88,9 @@ public enum TabBar {
 public enum StatusLine {
     public static func render(_ state: AppState, strings: Strings, into buffer: inout ScreenBuffer) {
         let y = buffer.height - 1
-        if case .clearPurchased(let n)? = state.confirmation {
+        if let confirmation = state.confirmation {
             let keys = " y/n"
-            let used = buffer.write(strings.format(.confirmClear, ["count": String(n)]), x: 1, y: y,
+            let used = buffer.write(question(confirmation, strings: strings), x: 1, y: y,
                                     maxWidth: buffer.width - 2 - keys.count, style: Style(.warning))
             buffer.write(keys, x: 1 + used, y: y, style: Style(.warning))
             return
@@ -114,6 +114,17 @@ public enum StatusLine {
         }
     }
 
+    /// The y/n question a confirmation asks.
+    static func question(_ c: Confirmation, strings: Strings) -> String {
+        switch c {
+        case .clearPurchased(let n): return strings.format(.confirmClear, ["count": String(n)])
+        case .deleteList(_, let name, let count):
+            return strings.format(.confirmDeleteList, ["name": SafeText.sanitize(name), "count": String(count)])
+        case .mergeList(_, let name, let into):
+            return strings.format(.confirmMergeList, ["name": SafeText.sanitize(name), "into": SafeText.sanitize(into)])
+        }
+    }
+
     /// Draws a message on a row, with the undo hint when it applies.
     static func renderMessage(_ m: StatusMessage, y: Int, strings: Strings, into buffer: inout ScreenBuffer) {
         let hint = m.offersUndo ? strings[.undoHint] : ""
@@ -134,7 +145,8 @@ public enum InputLine {
         case .edit: return strings[.promptEdit]
         case .filter: return strings[.promptFilter]
         case .newCategory: return strings[.promptNewCategory]
-        case .renameCategory: return strings[.promptRename]
+        case .renameCategory, .renameList: return strings[.promptRename]
+        case .newList: return strings[.promptNewList]
         }
     }
 

@@ -43,8 +43,9 @@ final class ListSwitchTests: XCTestCase {
         s.apply(.committed(check, CommitContext(message: .checked("milk"))))
         s.apply(.nextList)
         let effects = s.apply(.undo)
-        XCTAssertEqual(effects.first, .openList(1))
-        guard case .commit(.restore(let target), _)? = effects.last else { return XCTFail("\(effects)") }
+        // The restore is written first (a list it brings back must be there to open), then read.
+        XCTAssertEqual(effects.last, .openList(1))
+        guard case .commit(.restore(let target), _)? = effects.first else { return XCTFail("\(effects)") }
         XCTAssertEqual(target, check.inverted)
         XCTAssertEqual(s.model.listID, 1)
     }

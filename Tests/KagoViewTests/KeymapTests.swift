@@ -198,6 +198,6 @@ final class KeymapTests: XCTestCase {
         XCTAssertEqual(Key.ctrl("c").label, "Ctrl-C")
         XCTAssertEqual(Key.backTab.label, "Shift-Tab")
         XCTAssertEqual(Key.pageDown.label, "PgDn")
-        XCTAssertEqual(Binding([.char("j"), .down], .move(1), .hDown).label, "j ↓")
+        XCTAssertEqual(Binding([.char("j"), .down], .move(1), .hDownUp).label, "j ↓")
     }
 }

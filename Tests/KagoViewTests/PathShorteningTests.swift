@@ -1,3 +1,4 @@
+import KagoState
 import KagoView
 import XCTest
 

@@ -284,4 +284,18 @@ final class ScreenBufferTests: XCTestCase {
             assertFrameInvariants(b, label)
         }
     }
+
+    /// Every scalar's width is what the screen buffer draws for it (cells used).
+    func testWidthMatchesWhatTheBufferDraws() {
+        var buffer = ScreenBuffer(width: 8, height: 1)
+        for v in stride(from: UInt32(0), through: 0x1FFFF, by: 1) {
+            guard let u = Unicode.Scalar(v) else { continue }
+            let s = "a" + String(u)
+            buffer.fill(buffer.bounds)
+            let drawn = buffer.write(s, x: 0, y: 0)
+            if drawn != DisplayWidth.of(s) {
+                XCTFail("U+\(String(v, radix: 16, uppercase: true)): width \(DisplayWidth.of(s) - 1), drawn \(drawn - 1)")
+            }
+        }
+    }
 }

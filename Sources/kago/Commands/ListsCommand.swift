@@ -79,10 +79,7 @@ enum ListsCommand {
     static func checkedName(_ raw: String, verb: String) throws(ExitError) -> String {
         let name = String(raw.trimmingWhitespace())
         if name.isEmpty { throw .usage("'lists \(verb)' needs a NAME") }
-        if let problem = ShoppingList.problem(with: name) { throw .usage(problem) }
-        if DisplayWidth.of(name) > ShoppingList.maximumWidth {
-            throw .usage("a list name is at most \(ShoppingList.maximumWidth) columns wide")
-        }
+        if let problem = ShoppingList.problem(with: name) { throw .usage(problem.message) }
         return name
     }
 

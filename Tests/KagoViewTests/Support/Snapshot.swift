@@ -1,3 +1,4 @@
+import KagoState
 import Foundation
 import KagoView
 import XCTest

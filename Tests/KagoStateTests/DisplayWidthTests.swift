@@ -1,5 +1,4 @@
-import KagoState
-@testable import KagoView
+@testable import KagoState
 import XCTest
 
 final class DisplayWidthTests: XCTestCase {
@@ -113,20 +112,6 @@ final class DisplayWidthTests: XCTestCase {
         for z in DisplayWidth.zeroWidth {
             for w in DisplayWidth.wide {
                 XCTAssertTrue(z.1 < w.0 || w.1 < z.0, "zero-width \(z) overlaps wide \(w)")
-            }
-        }
-    }
-
-    /// Every scalar's width is what the screen buffer draws for it (cells used).
-    func testWidthMatchesWhatTheBufferDraws() {
-        var buffer = ScreenBuffer(width: 8, height: 1)
-        for v in stride(from: UInt32(0), through: 0x1FFFF, by: 1) {
-            guard let u = Unicode.Scalar(v) else { continue }
-            let s = "a" + String(u)
-            buffer.fill(buffer.bounds)
-            let drawn = buffer.write(s, x: 0, y: 0)
-            if drawn != DisplayWidth.of(s) {
-                XCTFail("U+\(String(v, radix: 16, uppercase: true)): width \(DisplayWidth.of(s) - 1), drawn \(drawn - 1)")
             }
         }
     }

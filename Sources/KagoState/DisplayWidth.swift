@@ -1,5 +1,3 @@
-import KagoState
-
 /// Terminal display width of text, decided by kago's own table so that layout does not depend
 /// on the locale and Japanese and emoji line up (East Asian Wide/Fullwidth and emoji presentation
 /// take two cells; combining marks, format characters and variation selectors take none).
