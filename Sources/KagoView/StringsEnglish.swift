@@ -101,7 +101,7 @@ extension Strings {
         .moveToTitle: "Move {name} to",
         .listRowCount: "{count} to buy",
         .promptNewList: "New list: ",
-        .confirmDeleteList: "Delete {name} and its {count} items?",
+        .confirmDeleteList: "Delete {name} with its items ({count})?",
         .confirmMergeList: "Merge {name} into {into}?",
         .msgMovedToList: "Moved {name} to {list}",
         .msgListAdded: "Added list {name}",

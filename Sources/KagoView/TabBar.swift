@@ -5,38 +5,54 @@ import KagoState
 public enum TabBar {
     /// Each tab's label and the cells it spans, for drawing and clicking.
     public static func tabs(_ state: AppState, strings: Strings) -> [(screen: Screen, label: String, rect: Rect)] {
-        let entries: [(Screen, StringKey, Int)] = [
-            (.toBuy, .tabToBuy, state.model.toBuyCount), (.purchased, .tabPurchased, state.model.purchasedCount),
-            (.categories, .tabCategories, state.model.categories.count),
-        ]
-        var x = listLabel(state, strings: strings).map { DisplayWidth.of($0) } ?? 0
-        var out: [(Screen, String, Rect)] = []
-        for (screen, key, count) in entries {
-            let label = " \(strings[key]) \(count) "
-            let w = DisplayWidth.of(label)
-            out.append((screen, label, Rect(x: x, y: 0, width: w, height: 1)))
-            x += w + 1
-        }
-        return out
+        layout(state, strings: strings).tabs
     }
 
-    /// With more than one list, the current one's name before the tabs (`Shopping ▸`), cut so
-    /// the tabs and their counts keep their room.
+    /// With more than one list, the current one's name before the tabs (` Shopping ▸`).
     static func listLabel(_ state: AppState, strings: Strings) -> String? {
-        guard state.lists.count > 1, let list = state.currentList else { return nil }
-        let entries = [(StringKey.tabToBuy, state.model.toBuyCount), (.tabPurchased, state.model.purchasedCount),
-                       (.tabCategories, state.model.categories.count)]
-        let tabsWidth = entries.reduce(0) { $0 + DisplayWidth.of(" \(strings[$1.0]) \($1.1) ") + 1 }
-        let room = max(4, state.width - tabsWidth - 3)
-        return " " + DisplayWidth.truncated(SafeText.sanitize(list.name), to: room) + " ▸"
+        layout(state, strings: strings).list
+    }
+
+    /// The list name and the tabs as they fit the width: at narrow widths the names are cut
+    /// (the list's first, down to a few cells, then the tabs'), never the counts.
+    static func layout(_ state: AppState, strings: Strings) -> (list: String?, tabs: [(screen: Screen, label: String, rect: Rect)]) {
+        let entries: [(Screen, String, String)] = [
+            (.toBuy, strings[.tabToBuy], String(state.model.toBuyCount)),
+            (.purchased, strings[.tabPurchased], String(state.model.purchasedCount)),
+            (.categories, strings[.tabCategories], String(state.model.categories.count)),
+        ]
+        let name = state.lists.count > 1 ? state.currentList.map { SafeText.sanitize($0.name) } : nil
+        // Each tab is ` NAME COUNT ` and a separator; the list label is ` NAME ▸`.
+        let fixed = entries.reduce(0) { $0 + 4 + DisplayWidth.of($1.2) } - 1 + (name == nil ? 0 : 3)
+        var room = state.width - fixed
+        let nameWidth = name.map { DisplayWidth.of($0) } ?? 0
+        var tabWidths = entries.map { DisplayWidth.of($0.1) }
+        room -= min(nameWidth, max(room - tabWidths.reduce(0, +), min(nameWidth, 4)))
+        // The tabs' names share what is left, the longest cut first, none below one cell and `…`.
+        while tabWidths.reduce(0, +) > room, let widest = tabWidths.indices.max(by: { tabWidths[$0] < tabWidths[$1] }),
+              tabWidths[widest] > 2 {
+            tabWidths[widest] -= 1
+        }
+        let labels = entries.indices.map { DisplayWidth.truncated(entries[$0].1, to: tabWidths[$0]) }
+        // What the cut tab names left (a wide character cut leaves a cell) goes to the list's.
+        let listWidth = max(1, min(nameWidth, state.width - fixed - labels.reduce(0) { $0 + DisplayWidth.of($1) }))
+        let list = name.map { " " + DisplayWidth.truncated($0, to: listWidth) + " ▸" }
+        var x = list.map { DisplayWidth.of($0) } ?? 0
+        var out: [(Screen, String, Rect)] = []
+        for (i, (screen, _, count)) in entries.enumerated() {
+            let text = " \(labels[i]) \(count) "
+            let w = DisplayWidth.of(text)
+            out.append((screen, text, Rect(x: x, y: 0, width: w, height: 1)))
+            x += w + 1
+        }
+        return (list, out)
     }
 
     public static func render(_ state: AppState, strings: Strings, into buffer: inout ScreenBuffer) {
-        if let label = listLabel(state, strings: strings) {
-            buffer.write(label, x: 0, y: 0, style: Style(.header))
-        }
+        let (label, tabs) = layout(state, strings: strings)
+        if let label { buffer.write(label, x: 0, y: 0, style: Style(.header)) }
         var end = 0
-        for (i, tab) in tabs(state, strings: strings).enumerated() {
+        for (i, tab) in tabs.enumerated() {
             if i > 0 { buffer.write("│", x: tab.rect.x - 1, y: 0, style: Style(.dim)) }
             buffer.write(tab.label, x: tab.rect.x, y: 0, style: Style(tab.screen == state.screen ? .tabActive : .tab))
             end = tab.rect.x + tab.rect.width

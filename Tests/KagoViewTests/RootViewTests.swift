@@ -183,4 +183,26 @@ final class RootViewTests: XCTestCase {
             }
         }
     }
+
+    /// The list name opens the Lists overlay; in it a click selects a row, a click on the
+    /// selected row opens it, and a click outside closes it.
+    func testTheMouseWorksTheListsOverlay() {
+        for lang in Language.allCases {
+            let strings = Strings(lang)
+            var state = Fixture.listState(lang, width: 80, height: 24)
+            state.apply(.listsLoaded([ShoppingList(id: 1, name: "Shopping", position: 0),
+                                      ShoppingList(id: 2, name: "ドラッグストア", position: 1)]))
+            let click = { (x: Int, y: Int) in RootView.action(for: MouseEvent(.click, x: x, y: y), in: state, strings: strings) }
+            XCTAssertEqual(click(2, 0), .toggleLists, "\(lang)")
+            XCTAssertEqual(click(TabBar.tabs(state, strings: strings)[1].rect.x + 1, 0), .showScreen(.purchased), "\(lang)")
+            state.apply(.toggleLists)
+            let layout = ListsOverlayLayout(state, strings: strings)
+            XCTAssertEqual(click(layout.box.x + 4, layout.rowsY + 1), .selectRow(1), "\(lang)")
+            XCTAssertEqual(click(layout.box.x + 4, layout.rowsY), .chooseList, "\(lang): the selected row")
+            XCTAssertNil(click(layout.box.x + 1, layout.box.y), "\(lang): the border")
+            XCTAssertEqual(click(0, 20), .cancel, "\(lang): outside")
+            state.apply(.selectRow(1))
+            XCTAssertEqual(state.overlaySelection, 1)
+        }
+    }
 }

@@ -166,6 +166,54 @@ final class ScreenSnapshotTests: XCTestCase {
         }
     }
 
+    // MARK: - Several lists (SPEC §8)
+
+    /// Two lists, one with a long Japanese name, the first on show.
+    func twoLists(_ lang: Language, _ w: Int, _ h: Int) -> AppState {
+        var state = Fixture.listState(lang, width: w, height: h)
+        state.apply(.listsLoaded([
+            ShoppingList(id: 1, name: lang == .ja ? "スーパーマーケット駅前店" : "Supermarket on the corner", position: 0,
+                         counts: ItemCounts(toBuy: state.model.toBuyCount, purchased: state.model.purchasedCount)),
+            ShoppingList(id: 2, name: lang == .ja ? "ドラッグストア" : "Drugstore", position: 1, counts: ItemCounts(toBuy: 4)),
+        ]))
+        return state
+    }
+
+    func testTabBarWithTwoLists() {
+        check("lists-tabbar") { lang, w, h in twoLists(lang, w, h) }
+        check("lists-tabbar-filtered") { lang, w, h in
+            var state = twoLists(lang, w, h)
+            state.apply(.startFilter)
+            state.apply(.line(.insert("a")))
+            state.apply(.submit)
+            return state
+        }
+    }
+
+    func testListsOverlay() {
+        check("lists-overlay") { lang, w, h in
+            var state = twoLists(lang, w, h)
+            state.apply(.toggleLists)
+            state.apply(.move(1))
+            return state
+        }
+        check("lists-confirm-delete") { lang, w, h in
+            var state = twoLists(lang, w, h)
+            state.apply(.toggleLists)
+            state.apply(.move(1))
+            state.apply(.deleteList)
+            return state
+        }
+    }
+
+    func testMovePicker() {
+        check("lists-move-picker") { lang, w, h in
+            var state = twoLists(lang, w, h)
+            state.apply(.startMoveItem)
+            return state
+        }
+    }
+
     // MARK: - The smallest size that is not "too small"
 
     func testMinimumSize() {
