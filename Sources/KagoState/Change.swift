@@ -72,19 +72,22 @@ public struct ChangeSet: Equatable, Sendable {
     }
 }
 
-/// A name kago remembers for completion, with the category it had last.
+/// A name kago remembers for completion, with the category it had last, in one list.
 public struct LearnedName: Equatable, Sendable {
     /// The name folded for matching (`matchKey`).
     public var key: String
     public var name: String
     public var category: String?
     public var usedAt: Timestamp
+    /// The list it was used in: each list learns its own (SPEC §8).
+    public var listID: Int64
 
-    public init(key: String, name: String, category: String?, usedAt: Timestamp) {
+    public init(key: String, name: String, category: String?, usedAt: Timestamp, listID: Int64 = 1) {
         self.key = key
         self.name = name
         self.category = category
         self.usedAt = usedAt
+        self.listID = listID
     }
 }
 

@@ -79,7 +79,7 @@ extension Store {
                                                createdAt: created, purchasedAt: row.purchasedAt))
                 changes.items.record(item.id, before: nil, after: item)
                 try Learned.remember(name: row.name, category: category?.name,
-                                     usedAt: max(created, row.purchasedAt ?? created), onlyIfNewer: true, in: db)
+                                     usedAt: max(created, row.purchasedAt ?? created), list: listID, onlyIfNewer: true, in: db)
             }
         }
     }

@@ -1,27 +1,33 @@
 import KagoState
 
-/// The `learned` table: every name ever added, with the category it had last.
+/// The `learned` table: every name ever added to each list, with the category it had last.
 ///
-/// It feeds Tab completion and "a name bought before gets its last category". Its rows are
-/// recorded in the change set like the list's, so undo puts back what a name suggests.
+/// It feeds Tab completion and "a name bought before gets its last category", each list's
+/// own first. Its rows are recorded in the change set like the list's, so undo puts back what
+/// a name suggests.
 enum Learned {
     /// How many names `load` hands out for completion.
     static let completionLimit = 5000
 
-    static let columns = "rowid, key, name, category, used_at"
+    static let columns = "rowid, key, name, category, used_at, list_id"
 
     static func row(_ row: Row) -> (id: Int64, name: LearnedName) {
-        (row.int64(0), LearnedName(key: row.text(1), name: row.text(2), category: row.optionalText(3), usedAt: row.int64(4)))
+        (row.int64(0), LearnedName(key: row.text(1), name: row.text(2), category: row.optionalText(3), usedAt: row.int64(4),
+                                   listID: row.int64(5)))
     }
 
-    /// The category a name had last time, if the name is known and had one.
-    static func category(for name: String, in db: Database) throws -> String? {
-        try fetch(key: name.matchKey, in: db)?.name.category
+    /// The category a name had last time in this list; a name this list has never had takes
+    /// the category it had last in any list.
+    static func category(for name: String, list: Int64, in db: Database) throws -> String? {
+        let key = name.matchKey
+        if let own = try fetch(key: key, list: list, in: db) { return own.name.category }
+        return try db.rows("SELECT category FROM learned WHERE key = ? AND category IS NOT NULL ORDER BY used_at DESC, rowid DESC LIMIT 1",
+                           [.text(key)]) { $0.text(0) }.first
     }
 
-    /// The remembered row for a folded name.
-    static func fetch(key: String, in db: Database) throws -> (id: Int64, name: LearnedName)? {
-        try db.rows("SELECT \(columns) FROM learned WHERE key = ?", [.text(key)], row).first
+    /// The remembered row for a folded name in a list.
+    static func fetch(key: String, list: Int64, in db: Database) throws -> (id: Int64, name: LearnedName)? {
+        try db.rows("SELECT \(columns) FROM learned WHERE key = ? AND list_id = ?", [.text(key), .integer(list)], row).first
     }
 
     /// The remembered row with this row id.
@@ -33,33 +39,34 @@ enum Learned {
     ///
     /// With `onlyIfNewer`, an older use (an imported row from last year) does not overwrite
     /// what a more recent one taught.
-    static func remember(name: String, category: String?, usedAt: Timestamp, onlyIfNewer: Bool,
+    static func remember(name: String, category: String?, usedAt: Timestamp, list: Int64, onlyIfNewer: Bool,
                          in db: Database) throws {
         try db.run("""
-            INSERT INTO learned(key, name, category, used_at) VALUES (?, ?, ?, ?)
-            ON CONFLICT(key) DO UPDATE SET name = excluded.name, category = excluded.category,
+            INSERT INTO learned(key, name, category, used_at, list_id) VALUES (?, ?, ?, ?, ?)
+            ON CONFLICT(list_id, key) DO UPDATE SET name = excluded.name, category = excluded.category,
                 used_at = excluded.used_at
             \(onlyIfNewer ? "WHERE excluded.used_at >= learned.used_at" : "")
-            """, .text(name.matchKey), .text(name), .text(category), .integer(usedAt))
+            """, .text(name.matchKey), .text(name), .text(category), .integer(usedAt), .integer(list))
     }
 
     /// Records a use of `name` as a change the user can undo.
-    static func remember(name: String, category: String?, usedAt: Timestamp, in db: Database,
+    static func remember(name: String, category: String?, usedAt: Timestamp, list: Int64, in db: Database,
                          recordingInto changes: inout ChangeRecorder) throws {
         let key = name.matchKey
-        let before = try fetch(key: key, in: db)
-        try remember(name: name, category: category, usedAt: usedAt, onlyIfNewer: false, in: db)
-        guard let after = try fetch(key: key, in: db) else { return }
+        let before = try fetch(key: key, list: list, in: db)
+        try remember(name: name, category: category, usedAt: usedAt, list: list, onlyIfNewer: false, in: db)
+        guard let after = try fetch(key: key, list: list, in: db) else { return }
         changes.learned.record(after.id, before: before?.name, after: after.name)
     }
 
     /// Writes a remembered row exactly as given under its row id (undo and redo).
     static func write(_ name: LearnedName, id: Int64, in db: Database) throws {
         try db.run("""
-            INSERT INTO learned(rowid, key, name, category, used_at) VALUES (?, ?, ?, ?, ?)
+            INSERT INTO learned(rowid, key, name, category, used_at, list_id) VALUES (?, ?, ?, ?, ?, ?)
             ON CONFLICT(rowid) DO UPDATE SET key = excluded.key, name = excluded.name,
-                category = excluded.category, used_at = excluded.used_at
-            """, .integer(id), .text(name.key), .text(name.name), .text(name.category), .integer(name.usedAt))
+                category = excluded.category, used_at = excluded.used_at, list_id = excluded.list_id
+            """, .integer(id), .text(name.key), .text(name.name), .text(name.category), .integer(name.usedAt),
+            .integer(name.listID))
     }
 
     /// Forgets a remembered row (undoing the add that taught it).
@@ -68,9 +75,10 @@ enum Learned {
     }
 
     /// Follows a category rename so a remembered name keeps finding its category.
-    static func renameCategory(from old: String, to new: String, in db: Database,
+    static func renameCategory(from old: String, to new: String, list: Int64, in db: Database,
                                recordingInto changes: inout ChangeRecorder) throws {
-        for (id, before) in try db.rows("SELECT \(columns) FROM learned WHERE category = ?", [.text(old)], row) {
+        for (id, before) in try db.rows("SELECT \(columns) FROM learned WHERE category = ? AND list_id = ?",
+                                        [.text(old), .integer(list)], row) {
             var after = before
             after.category = new
             try write(after, id: id, in: db)
@@ -78,10 +86,9 @@ enum Learned {
         }
     }
 
-    /// Names for completion, most recently used first.
-    static func names(in db: Database) throws -> [String] {
-        try db.rows("SELECT name FROM learned ORDER BY used_at DESC, rowid DESC LIMIT \(completionLimit)") {
-            $0.text(0)
-        }
+    /// Names for completion: this list's, most recently used first, then the other lists'.
+    static func names(list: Int64, in db: Database) throws -> [String] {
+        try db.rows("SELECT name FROM learned ORDER BY list_id = ? DESC, used_at DESC, rowid DESC LIMIT \(completionLimit)",
+                    [.integer(list)]) { $0.text(0) }
     }
 }

@@ -18,6 +18,7 @@ enum Schema {
     static let migrations: [@Sendable (Database, Context) throws -> Void] = [
         { db, _ in try version1(db) }, { db, _ in try version2(db) }, { db, _ in try version3(db) },
         { db, _ in try version4(db) }, { db, _ in try version5(db) }, { db, _ in try version6(db) }, version7,
+        { db, _ in try version8(db) },
     ]
 
     /// Categories and items. AUTOINCREMENT so ids are never reused: undo re-inserts rows with
@@ -63,8 +64,10 @@ enum Schema {
             FROM items i LEFT JOIN categories c ON c.id = i.category_id
             ORDER BY used, i.id
             """) { row in
-            try Learned.remember(name: row.text(0), category: row.optionalText(1), usedAt: row.int64(2),
-                                 onlyIfNewer: false, in: db)
+            try db.run("""
+                INSERT INTO learned(key, name, category, used_at) VALUES (?, ?, ?, ?)
+                ON CONFLICT(key) DO UPDATE SET name = excluded.name, category = excluded.category, used_at = excluded.used_at
+                """, .text(row.text(0).matchKey), .text(row.text(0)), .text(row.optionalText(1)), .integer(row.int64(2)))
         }
     }
 
@@ -212,6 +215,37 @@ enum Schema {
                    + "(SELECT 1 FROM sqlite_sequence WHERE name = 'categories')", .integer(sequence))
         if try db.integer("SELECT count(*) FROM pragma_foreign_key_check") != 0 {
             throw StoreError.unreadable(path: "", reason: "its items refer to categories that are not there")
+        }
+    }
+
+    /// Each list learns its own names (SPEC §8): `learned` is keyed by list and name. A name
+    /// goes to every list that has an item by it (the lowest keeping the row id), else to the
+    /// first list.
+    static func version8(_ db: Database) throws {
+        try db.execute("""
+            CREATE TABLE learned_by_list (
+                list_id INTEGER NOT NULL DEFAULT 1,
+                key TEXT NOT NULL,
+                name TEXT NOT NULL,
+                category TEXT,
+                used_at INTEGER NOT NULL,
+                UNIQUE (list_id, key)
+            );
+            INSERT INTO learned_by_list(rowid, list_id, key, name, category, used_at)
+                SELECT rowid, 1, key, name, category, used_at FROM learned;
+            DROP TABLE learned;
+            ALTER TABLE learned_by_list RENAME TO learned;
+            CREATE INDEX learned_used ON learned(used_at);
+            """)
+        var lists: [String: Set<Int64>] = [:]
+        try db.query("SELECT name, list_id FROM items") { lists[$0.text(0).matchKey, default: []].insert($0.int64(1)) }
+        for (id, key) in try db.rows("SELECT rowid, key FROM learned", [], { ($0.int64(0), $0.text(1)) }) {
+            guard let found = lists[key]?.sorted(), let first = found.first else { continue }
+            try db.run("UPDATE learned SET list_id = ? WHERE rowid = ?", .integer(first), .integer(id))
+            for other in found.dropFirst() {
+                try db.run("INSERT INTO learned(list_id, key, name, category, used_at) SELECT ?, key, name, category, used_at FROM learned WHERE rowid = ?",
+                           .integer(other), .integer(id))
+            }
         }
     }
 

@@ -40,12 +40,12 @@ extension Store {
         try requireWithinLimits(draft)
         // A name bought before, added without a category, gets the one it had last time.
         var categoryName = nonEmpty(draft.category)
-        if categoryName == nil { categoryName = try Learned.category(for: name, in: db) }
+        if categoryName == nil { categoryName = try Learned.category(for: name, list: listID, in: db) }
         let category = try categoryName.map { try ensureCategory(named: $0, into: &changes) }
         let item = try insertItem(Item(id: 0, name: name, quantity: nonEmpty(draft.quantity), categoryID: category?.id,
                                        date: draft.date, note: nonEmpty(draft.note), createdAt: now))
         changes.items.record(item.id, before: nil, after: item)
-        try Learned.remember(name: name, category: category?.name, usedAt: now, in: db, recordingInto: &changes)
+        try Learned.remember(name: name, category: category?.name, usedAt: now, list: listID, in: db, recordingInto: &changes)
     }
 
     private func edit(_ id: Int64, _ draft: ItemDraft, now: Timestamp, into changes: inout ChangeRecorder) throws {
@@ -62,7 +62,7 @@ extension Store {
         after.note = nonEmpty(draft.note)
         try writeItem(after)
         changes.items.record(id, before: before, after: after)
-        try Learned.remember(name: name, category: category?.name, usedAt: now, in: db, recordingInto: &changes)
+        try Learned.remember(name: name, category: category?.name, usedAt: now, list: listID, in: db, recordingInto: &changes)
     }
 
     private func setPurchased(_ ids: [Int64], _ purchased: Bool, now: Timestamp,
@@ -100,13 +100,13 @@ extension Store {
                 changes.items.record(item.id, before: before, after: item)
             }
             try deleteCategory(category, into: &changes)
-            try Learned.renameCategory(from: category.name, to: other.name, in: db, recordingInto: &changes)
+            try Learned.renameCategory(from: category.name, to: other.name, list: listID, in: db, recordingInto: &changes)
         } else if category.name != name {
             var renamed = category
             renamed.name = name
             try writeCategory(renamed)
             changes.categories.record(id, before: category, after: renamed)
-            try Learned.renameCategory(from: category.name, to: name, in: db, recordingInto: &changes)
+            try Learned.renameCategory(from: category.name, to: name, list: listID, in: db, recordingInto: &changes)
         }
     }
 

@@ -5,7 +5,7 @@ extension Store {
     /// the names for completion, most recently used first.
     public func load() throws(StoreError) -> Snapshot {
         try read {
-            Snapshot(itemsByID: try fetchItemsByID(), categories: try fetchCategories(), knownNames: try Learned.names(in: db),
+            Snapshot(itemsByID: try fetchItemsByID(), categories: try fetchCategories(), knownNames: try Learned.names(list: listID, in: db),
                      checkOrder: try fetchCheckOrder())
         }
     }

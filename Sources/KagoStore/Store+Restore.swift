@@ -76,7 +76,7 @@ extension Store {
         for change in target where try Learned.fetch(id: change.id, in: db) == change.before {
             if let after = change.after {
                 // The key may have been taken by a new row meanwhile (another process).
-                if let other = try Learned.fetch(key: after.key, in: db), other.id != change.id { continue }
+                if let other = try Learned.fetch(key: after.key, list: after.listID, in: db), other.id != change.id { continue }
                 try Learned.write(after, id: change.id, in: db)
             } else {
                 try Learned.delete(id: change.id, in: db)

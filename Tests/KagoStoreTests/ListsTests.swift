@@ -192,4 +192,47 @@ final class ListsTests: TemporaryDirectoryTestCase {
         }
         XCTAssertEqual(try other.load().items.map(\.name), ["oat milk"])
     }
+
+    // MARK: - Learned names per list
+
+    func testEachListLearnsItsOwnNamesAndBorrowsACategoryItHasNone() throws {
+        let store = try openStore()
+        try add(store, "milk", category: "dairy")
+        let drug = try addList(store, "Drugstore")
+        store.select(list: drug.id)
+        let borrowed = try add(store, "MILK")
+        XCTAssertEqual(try store.categories().first { $0.id == borrowed.categoryID }?.name, "dairy",
+                       "a name this list never had takes its category from another list, made here")
+        try store.perform(.edit(id: borrowed.id, ItemDraft(name: "milk", category: "fridge")), now: now)
+        try add(store, "soap")
+        store.select(list: 1)
+        let again = try add(store, "milk")
+        XCTAssertEqual(try store.categories().first { $0.id == again.categoryID }?.name, "dairy", "each list keeps its own")
+        XCTAssertEqual(try store.load().knownNames, ["milk", "soap", "milk"], "this list's names, then the others'")
+        store.select(list: drug.id)
+        XCTAssertEqual(try store.load().knownNames.first, "soap", "this list's names come first")
+    }
+
+    func testVersion7LearnedNamesGoToTheListsThatHaveThem() throws {
+        let store = try openStore()
+        try add(store, "milk", category: "dairy")
+        let drug = try addList(store, "Drugstore")
+        store.select(list: drug.id)
+        try add(store, "soap")
+        try add(store, "Milk")
+        // Back to version 7's table: one row per name, whichever list taught it.
+        try store.db.execute("""
+            DROP TABLE learned;
+            CREATE TABLE learned (key TEXT PRIMARY KEY, name TEXT NOT NULL, category TEXT, used_at INTEGER NOT NULL);
+            CREATE INDEX learned_used ON learned(used_at);
+            INSERT INTO learned VALUES ('milk', 'Milk', 'dairy', 5), ('soap', 'soap', NULL, 4), ('tea', 'tea', NULL, 3);
+            PRAGMA user_version = 7;
+            """)
+        store.close()
+        let reopened = try openStore()
+        let rows = try reopened.db.rows("SELECT list_id, key, category FROM learned ORDER BY list_id, key") {
+            "\($0.int64(0)) \($0.text(1)) \($0.optionalText(2) ?? "-")"
+        }
+        XCTAssertEqual(rows, ["1 milk dairy", "1 tea -", "\(drug.id) milk dairy", "\(drug.id) soap -"])
+    }
 }
