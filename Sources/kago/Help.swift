@@ -138,7 +138,8 @@ enum Help {
           rename OLD NEW  rename; onto another list's name it merges into that one
         Names: trimmed, not empty, no control characters, at most 40 columns, unique in any
         case or width. A bad or taken name changes nothing and exits 2. In the full-screen
-        list, [ and ] step through the lists.
+        list, [ and ] step through the lists, L opens the Lists overlay (open, add, rename,
+        delete, reorder, each undoable) and m moves the selected item to another list.
 
         """,
         "help": """

@@ -87,13 +87,16 @@ class Kago:
                 log("bench: kago import unavailable (%s); using sqlite3" % err)
             return code == 0
 
-    def database(self, size, rebuild=False):
-        """A cached home whose database holds `size` generated items; returns its directory."""
-        key = "v%d-%d" % (GENERATOR_VERSION, size)
+    def database(self, size, rebuild=False, lists=1):
+        """A cached home whose database holds `size` generated items, or `lists` lists of `size`
+        items each (the first one, Shopping, is the one kago opens); returns its directory."""
+        key = "v%d-%d" % (GENERATOR_VERSION, size) + ("-lists%d" % lists if lists > 1 else "")
         home = os.path.join(self.cache, key)
         meta_path = os.path.join(home, "meta.json")
         # `kago import` reads at most 64 MiB: larger lists go in through sqlite3.
-        importable = size <= IMPORT_MAX and self.import_works()
+        importable = size * lists <= IMPORT_MAX and self.import_works()
+        if lists > 1 and not importable:
+            raise RuntimeError("%d lists of %d items need kago import (at most %d items)" % (lists, size, IMPORT_MAX))
         if not rebuild and os.path.exists(meta_path):
             with open(meta_path) as f:
                 meta = json.load(f)
@@ -103,6 +106,8 @@ class Kago:
         shutil.rmtree(home, ignore_errors=True)
         self.make_home(home)
         items = generate_items(size)
+        for n in range(1, lists):
+            items += [dict(it, list="Shop %d" % (n + 1)) for it in generate_items(size, seed=20260101 + n)]
         src = os.path.join(home, "items.json")
         with open(src, "w", encoding="utf-8") as f:
             json.dump(items, f, ensure_ascii=False)

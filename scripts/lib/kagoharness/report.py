@@ -89,9 +89,14 @@ def get(res, metric, stat):
     return m.get(stat) if isinstance(m, dict) else None
 
 
+def size_label(n):
+    """A size as a column heads it: `10,000`, or `10×10,000` for several lists."""
+    return n if isinstance(n, str) else "{:,}".format(n)
+
+
 def table(title, rows, sizes, column):
     width = max(len(r[0]) for r in rows) + 2
-    lines = [title, " " * width + "".join("%12s" % "{:,}".format(n) for n in sizes)]
+    lines = [title, " " * width + "".join("%12s" % size_label(n) for n in sizes)]
     for label, metric, stat in rows:
         lines.append(label.ljust(width) + "".join("%12s" % fmt(get(column(n), metric, stat), metric) for n in sizes))
     return "\n".join(lines)
@@ -106,13 +111,13 @@ def print_report(meta, results, peers, sizes):
     print(table("kago, items:", ROWS_KAGO, sizes, lambda n: results[str(n)]))
     for n in sizes:
         for note in results[str(n)].get("notes", []):
-            print("  note (%d items): %s" % (n, note))
+            print("  note (%s items): %s" % (size_label(n), note))
     for name, per in peers.items():
         if "unavailable" in per:
             print("\n%s: %s" % (name, per["unavailable"]))
             continue
         print()
-        psizes = [n for n in sizes if n]
+        psizes = [n for n in sizes if n and not isinstance(n, str)]
         print(table("%s (same item names), items:" % name, ROWS_PEER, psizes, lambda n: per.get(str(n), {})))
         width = max(len(r[0]) for r in ROWS_PEER) + 2
         print("ratio kago / %s" % name)
@@ -172,4 +177,9 @@ def target_lines(results, peers, sizes):
         if isinstance(slowest, (int, float)):
             # One poll (300 ms) plus the frame it draws.
             check("1M: outside change → frame, slowest", slowest, 350, " ms")
+    several = [n for n in sizes if isinstance(n, str)]
+    for n in several:
+        if 100000 in sizes:
+            for metric, what in [("launch_ms", "launch → first frame")] + [(m, k) for k, m in KEYS]:
+                check("%s vs one list of 100k: %s" % (n, what), ratio(med(n, metric), med(100000, metric)), 1.1)
     return out
