@@ -100,16 +100,9 @@ public struct MemoryStore: ListStore, Equatable, Sendable {
         case .deleteCategory(let id):
             if let category = categories[id] { delete(category) }
         case .moveCategory(let id, let offset):
-            var order = categories.values.sorted { ($0.position, $0.id) < ($1.position, $1.id) }
+            let order = categories.values.sorted { ($0.position, $0.id) < ($1.position, $1.id) }
             guard let from = order.firstIndex(where: { $0.id == id }) else { return false }
-            let to = min(max(from + offset, 0), order.count - 1)
-            guard to != from else { return true }
-            let positions = order.map(\.position)
-            order.insert(order.remove(at: from), at: to)
-            for (index, var category) in order.enumerated() {
-                category.position = Set(positions).count == positions.count ? positions[index] : index
-                put(category: category)
-            }
+            for category in reordered(order, moving: from, by: offset, position: \.position) { put(category: category) }
         case .restore(let target):
             return restore(target)
         case .addList, .renameList, .removeList, .moveList, .moveItems:

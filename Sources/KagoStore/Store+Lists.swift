@@ -81,22 +81,14 @@ extension Store {
         try dropList(list.stored, into: &changes)
     }
 
-    /// Moves a list `offset` places along the lists' order, clamped at the ends; the lists
-    /// moved trade positions (renumbered 0, 1, 2… should any tie).
+    /// Moves a list `offset` places along the lists' order (`reordered`).
     func moveList(_ id: Int64, by offset: Int, into changes: inout ChangeRecorder) throws {
-        var order = try fetchLists().map(\.stored)
+        let order = try fetchLists().map(\.stored)
         guard let from = order.firstIndex(where: { $0.id == id }) else { throw StoreError.refused("that list no longer exists") }
-        let to = min(max(from + offset, 0), order.count - 1)
-        guard to != from else { return }
-        let positions = order.map(\.position)
-        let distinct = Set(positions).count == positions.count
-        order.insert(order.remove(at: from), at: to)
-        for (index, before) in order.enumerated() {
-            var after = before
-            after.position = distinct ? positions[index] : index
-            guard after != before else { continue }
+        let before = Dictionary(uniqueKeysWithValues: order.map { ($0.id, $0) })
+        for after in reordered(order, moving: from, by: offset, position: \.position) {
             try writeList(after)
-            changes.lists.record(after.id, before: before, after: after)
+            changes.lists.record(after.id, before: before[after.id], after: after)
         }
     }
 

@@ -110,26 +110,16 @@ extension Store {
         }
     }
 
-    /// Moves a category `offset` places along the store walk, clamped at the ends.
-    ///
-    /// The moved categories trade position values, so a one-place move touches two rows.
-    /// Should positions ever tie (hand-edited files), they are renumbered 0, 1, 2… instead.
+    /// Moves a category `offset` places along the store walk (`reordered`).
     private func moveCategory(_ id: Int64, by offset: Int, into changes: inout ChangeRecorder) throws {
-        var order = try fetchCategories()
+        let order = try fetchCategories()
         guard let from = order.firstIndex(where: { $0.id == id }) else {
             throw StoreError.refused("category \(id) no longer exists")
         }
-        let to = min(max(from + offset, 0), order.count - 1)
-        guard to != from else { return }
-        let positions = order.map(\.position)
-        let distinct = Set(positions).count == positions.count
-        order.insert(order.remove(at: from), at: to)
-        for (index, before) in order.enumerated() {
-            var after = before
-            after.position = distinct ? positions[index] : index
-            guard after != before else { continue }
+        let before = Dictionary(uniqueKeysWithValues: order.map { ($0.id, $0) })
+        for after in reordered(order, moving: from, by: offset, position: \.position) {
             try writeCategory(after)
-            changes.categories.record(after.id, before: before, after: after)
+            changes.categories.record(after.id, before: before[after.id], after: after)
         }
     }
 
