@@ -28,10 +28,15 @@ public enum TabBar {
         let nameWidth = name.map { DisplayWidth.of($0) } ?? 0
         var tabWidths = entries.map { DisplayWidth.of($0.1) }
         room -= min(nameWidth, max(room - tabWidths.reduce(0, +), min(nameWidth, 4)))
-        // The tabs' names share what is left, the longest cut first, none below one cell and `…`.
-        while tabWidths.reduce(0, +) > room, let widest = tabWidths.indices.max(by: { tabWidths[$0] < tabWidths[$1] }),
-              tabWidths[widest] > 2 {
-            tabWidths[widest] -= 1
+        // The tabs' names share what is left, none below a wide character and `…`: the other tabs' first
+        // (the longest first), To buy and the tab on show only when they must.
+        let kept = Set([Screen.toBuy, state.screen])
+        func widest(_ candidates: [Int]) -> Int? {
+            candidates.filter { tabWidths[$0] > 3 }.max { tabWidths[$0] < tabWidths[$1] }
+        }
+        while tabWidths.reduce(0, +) > room,
+              let cut = widest(entries.indices.filter { !kept.contains(entries[$0].0) }) ?? widest(Array(entries.indices)) {
+            tabWidths[cut] -= 1
         }
         let labels = entries.indices.map { DisplayWidth.truncated(entries[$0].1, to: tabWidths[$0]) }
         // What the cut tab names left (a wide character cut leaves a cell) goes to the list's.

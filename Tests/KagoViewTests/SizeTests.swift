@@ -126,8 +126,13 @@ final class SizeTests: XCTestCase {
             XCTAssertFalse(state.isTooSmall, what)
             XCTAssertFalse(text.joined().contains(tooSmallText), "\(what): too-small text at a usable size")
             if state.intro == nil {
-                // The tab bar starts the first row; the To buy tab is always whole at 30 columns.
-                XCTAssertTrue(text[0].hasPrefix(" " + strings[.tabToBuy]), "\(what): row 0 is \(text[0].debugDescription)")
+                // The tab bar starts the first row; at narrow widths names are cut, never the counts.
+                XCTAssertTrue(text[0].hasPrefix(" " + strings[.tabToBuy].prefix(1)), "\(what): row 0 is \(text[0].debugDescription)")
+                let counts = [state.model.toBuyCount, state.model.purchasedCount, state.model.categories.count]
+                for (tab, count) in zip(TabBar.tabs(state, strings: strings), counts) {
+                    XCTAssertTrue(tab.label.hasSuffix(" \(count) ") && tab.rect.maxX <= state.width,
+                                  "\(what): tab \(tab.label.debugDescription) at \(tab.rect)")
+                }
                 // The selection, when there is one, is drawn inside the list area.
                 if state.list.selected != nil, state.helpScroll == nil {
                     let area = RootView.listArea(state)

@@ -15,7 +15,7 @@ test_help_pages_by_what_shows() {
     wait_for "Esc close"
     [[ $(help_footer) != *"/"* ]] || fail "at 80×24 the help scrolls: $(help_footer)"
     local k
-    for k in "Shift-Tab" "undo" "next screen" "Ctrl-W" "delete the word before" "Home Ctrl-A" "End Ctrl-E"; do
+    for k in "Shift-Tab" "undo" "next, previous screen" "Ctrl-W" "delete the word before" "Home Ctrl-A" "End Ctrl-E"; do
         assert_has "$k"
     done
     tm resize-window -t "$CUR" -x 80 -y 12
@@ -33,7 +33,7 @@ test_help_pages_by_what_shows() {
         keys NPage
         wait_gone "$before"
     done
-    for k in "undo" "next screen" "redo" "← → Home Ctrl-A End Ctrl-E" "Ctrl-C"; do
+    for k in "undo" "next, previous screen" "undo, redo" "← → Home Ctrl-A End Ctrl-E" "Ctrl-C"; do
         [[ $seen == *"$k"* ]] || fail "'$k' was never shown paging through the help"
     done
     keys g
