@@ -18,16 +18,20 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CNCurses", path: "Modules/CNCurses"),
         .systemLibrary(name: "CSQLite", path: "Modules/CSQLite"),
+        // libcurl's header only: KagoSync loads libcurl and libxml2 with dlopen when it syncs.
+        .systemLibrary(name: "CCurl", path: "Modules/CCurl"),
         .target(name: "KagoState", swiftSettings: leanRuntime),
         .target(name: "KagoView", dependencies: ["KagoState"], swiftSettings: leanRuntime),
         .target(name: "KagoStore", dependencies: ["KagoState", "CSQLite"], swiftSettings: leanRuntime),
         .target(name: "KagoFormats", dependencies: ["KagoState"], swiftSettings: leanRuntime),
+        // HTTP, XML and iCalendar for CalDAV sync; only the command layer imports it.
+        .target(name: "KagoSync", dependencies: ["KagoState", "KagoStore", "CCurl"], swiftSettings: leanRuntime),
         .target(name: "KagoTerminal", dependencies: ["KagoView", "CNCurses"], swiftSettings: leanRuntime),
         // The run loop, behind the terminal protocol, so tests drive it with a fake terminal.
         .target(name: "KagoApp", dependencies: ["KagoState", "KagoView", "KagoStore"], swiftSettings: leanRuntime),
         .executableTarget(
             name: "kago",
-            dependencies: ["KagoState", "KagoView", "KagoStore", "KagoTerminal", "KagoFormats", "KagoApp"],
+            dependencies: ["KagoState", "KagoView", "KagoStore", "KagoTerminal", "KagoFormats", "KagoApp", "KagoSync"],
             swiftSettings: leanRuntime
         ),
         // Helpers shared by the test targets (a seeded random generator).
@@ -40,6 +44,7 @@ let package = Package(
         ),
         .testTarget(name: "KagoStoreTests", dependencies: ["KagoStore", "KagoState"]),
         .testTarget(name: "KagoFormatsTests", dependencies: ["KagoFormats", "KagoState", "KagoTestSupport"]),
+        .testTarget(name: "KagoSyncTests", dependencies: ["KagoSync", "KagoStore", "KagoState"]),
         .testTarget(name: "KagoTerminalTests", dependencies: ["KagoTerminal", "KagoView"]),
         .testTarget(name: "KagoAppTests", dependencies: ["KagoApp", "KagoStore", "KagoState", "KagoView"]),
         // Runs the built `kago` binary against temporary XDG homes.

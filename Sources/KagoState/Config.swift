@@ -33,6 +33,22 @@ public struct Settings: Equatable, Sendable {
     public var mouse = true
     /// The list kago opens and the CLI acts on (SPEC §8); nil: the one last opened.
     public var list: String?
+    /// The CalDAV account (SPEC §9).
+    public var sync = SyncSettings()
+
+    public init() {}
+}
+
+/// The `sync.*` keys: kago never writes them.
+public struct SyncSettings: Equatable, Sendable {
+    public var url: String?
+    public var username: String?
+    public var passwordCommand: String?
+    public var password: String?
+    /// Seconds between syncs in the TUI; 0: only on S.
+    public var interval = 60
+    public var insecureHTTP = false
+    public var caFile: String?
 
     public init() {}
 }
@@ -113,6 +129,21 @@ public struct ConfigFile: Equatable, Sendable {
                 // A name, so its case is kept.
                 let name = String(Self.unquoted(raw).trimmingWhitespace())
                 if name.isEmpty { s.list = nil; bad() } else { s.list = name }
+            case "sync.url", "sync.username", "sync.password_command", "sync.password", "sync.ca_file":
+                // Kept as written: URLs, names, commands and passwords have case.
+                let text = Self.unquoted(raw)
+                let kept: String? = text.isEmpty ? nil : text
+                switch key {
+                case "sync.url": s.sync.url = kept
+                case "sync.username": s.sync.username = kept
+                case "sync.password_command": s.sync.passwordCommand = kept
+                case "sync.password": s.sync.password = kept
+                default: s.sync.caFile = kept
+                }
+            case "sync.interval":
+                if let n = Int(value), n >= 0 { s.sync.interval = n } else { s.sync.interval = defaults.sync.interval; bad() }
+            case "sync.insecure_http":
+                if let b = Self.bool(value) { s.sync.insecureHTTP = b } else { s.sync.insecureHTTP = false; bad() }
             default:
                 problems.append(.unknownKey(line: line, key: key))
             }

@@ -19,6 +19,8 @@ enum SQLValue {
     case null
     case integer(Int64)
     case text(String)
+    /// Bytes kept as they are (a server's text, which may not be UTF-8).
+    case blob([UInt8])
 
     static func text(_ s: String?) -> SQLValue { s.map { .text($0) } ?? .null }
     static func integer(_ n: Int64?) -> SQLValue { n.map { .integer($0) } ?? .null }
@@ -234,6 +236,9 @@ final class Database {
             // explicit byte count keeps any embedded NUL.
             let count = Int32(s.utf8.count)
             rc = s.withCString { sqlite3_bind_text(statement, index, $0, count, kago_sqlite_transient()) }
+        case .blob(let bytes):
+            // A non-nil pointer even for no bytes: a nil one would bind NULL.
+            rc = bytes.withUnsafeBytes { sqlite3_bind_blob(statement, index, $0.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32($0.count), kago_sqlite_transient()) }
         }
         guard rc == SQLITE_OK else { throw error(rc) }
     }

@@ -18,7 +18,7 @@ enum Schema {
     static let migrations: [@Sendable (Database, Context) throws -> Void] = [
         { db, _ in try version1(db) }, { db, _ in try version2(db) }, { db, _ in try version3(db) },
         { db, _ in try version4(db) }, { db, _ in try version5(db) }, { db, _ in try version6(db) }, version7,
-        { db, _ in try version8(db) },
+        { db, _ in try version8(db) }, { db, _ in try version9(db) },
     ]
 
     /// Categories and items. AUTOINCREMENT so ids are never reused: undo re-inserts rows with
@@ -247,6 +247,37 @@ enum Schema {
                            .integer(other), .integer(id))
             }
         }
+    }
+
+    /// Sync with CalDAV (SPEC §9): a linked list's collection and sync token, and per synced
+    /// item its UID, href, ETag and the server's text at the last sync (the merge base). An
+    /// item's `local_at` is when it last changed here, kept by a trigger so that no write path
+    /// can forget it; an item without a row is new here, a row without its item was deleted.
+    static func version9(_ db: Database) throws {
+        try db.execute("""
+            CREATE TABLE sync_lists (
+                list_id INTEGER PRIMARY KEY,
+                url TEXT NOT NULL,
+                token TEXT,
+                sync_collection INTEGER NOT NULL,
+                ctag TEXT,
+                synced_at INTEGER
+            );
+            CREATE TABLE sync_items (
+                list_id INTEGER NOT NULL,
+                uid TEXT NOT NULL,
+                item_id INTEGER,
+                href TEXT NOT NULL,
+                etag TEXT,
+                base BLOB,
+                local_at INTEGER NOT NULL DEFAULT 0,
+                PRIMARY KEY (list_id, uid)
+            );
+            CREATE INDEX sync_items_item ON sync_items(item_id);
+            CREATE TRIGGER items_sync_touched AFTER UPDATE ON items BEGIN
+                UPDATE sync_items SET local_at = CAST(strftime('%s', 'now') AS INTEGER) WHERE item_id = new.id;
+            END;
+            """)
     }
 
     /// How many entries the change feed keeps.

@@ -17,6 +17,7 @@ enum CLI {
         case "rm": return RemoveCommand.run
         case "move": return MoveCommand.run
         case "lists": return ListsCommand.run
+        case "sync": return SyncCommand.run
         case "export": return ExportCommand.run
         case "import": return ImportCommand.run
         default: return nil
@@ -34,7 +35,7 @@ enum CLI {
     }
 
     /// The commands `-l/--list` applies to (SPEC §1): those that read or change items.
-    static let listCommands: Set<String> = ["add", "list", "check", "done", "uncheck", "rm", "move", "export", "import"]
+    static let listCommands: Set<String> = ["add", "list", "check", "done", "uncheck", "rm", "move", "export", "import", "sync"]
 
     /// Takes `-l LIST` / `--list LIST` / `--list=LIST` out of the arguments, wherever they are
     /// before a `--` (after it, words are an item's note).

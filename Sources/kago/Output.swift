@@ -11,6 +11,8 @@ enum Output {
 
     /// Prints `kago: message` (and an optional hint line) on stderr.
     static func fail(_ message: String, hint: String? = nil) {
+        // A command that has said what went wrong already (one line per failed list) exits quietly.
+        if message.isEmpty { return }
         err("kago: " + message + "\n" + (hint.map { $0 + "\n" } ?? ""))
     }
 

@@ -2,6 +2,7 @@ import KagoApp
 import KagoFormats
 import KagoState
 import KagoStore
+import KagoSync
 import KagoView
 
 /// `kago lists [--json]`, `lists add|use|rm|rename` (SPEC §8).
@@ -15,9 +16,23 @@ enum ListsCommand {
         let words = Array(a.operands.dropFirst())
         if a.flags.contains("--json") { throw .usage("'--json' goes with 'kago lists' alone") }
         if a.flags.contains("--force"), verb != "rm" { throw .usage("'--force' goes with 'lists rm'") }
+        if verb == "remote" {
+            if let extra = words.first { throw .usage("'lists remote' takes no argument '\(SafeText.sanitize(extra))'") }
+            return try ListsRemote.show(startup)
+        }
         let store = try StoreAccess(startup)
         let lists = try store.lists()
         switch verb {
+        case "link":
+            guard (1...2).contains(words.count) else {
+                throw .usage("'lists link' needs NAME and maybe a COLLECTION", hint: "For example: kago lists link Shopping")
+            }
+            let list = try ListResolver.resolve(words[0], in: lists)
+            try ListsRemote.link(list, collection: words.count == 2 ? words[1] : nil, store, startup)
+        case "unlink":
+            let list = try ListResolver.resolve(try one(words, verb), in: lists)
+            try store.run { s throws(StoreError) in try s.unlink(list: list.id) }
+            try FileIO.out("unlinked \(quoted(list.name))\n")
         case "add":
             let name = try checkedName(words.joined(separator: " "), verb: verb)
             _ = try store.run { s throws(StoreError) in try s.perform(.addList(name: name), now: SystemClock.now()) }
@@ -48,7 +63,8 @@ enum ListsCommand {
             try FileIO.out(merged ? "merged \(quoted(list.name)) into \(quoted(into))\n"
                            : "renamed \(quoted(list.name)) to \(quoted(into))\n")
         default:
-            throw .usage("unknown 'lists' command '\(SafeText.sanitize(verb))'", hint: "Try: kago lists [add|use|rm|rename]")
+            throw .usage("unknown 'lists' command '\(SafeText.sanitize(verb))'",
+                         hint: "Try: kago lists [add|use|rm|rename|link|unlink|remote]")
         }
     }
 
@@ -57,12 +73,21 @@ enum ListsCommand {
         let store = try StoreAccess(startup, readOnly: true)
         let lists = try store.lists()
         let current = store.store.listID
+        let links = Dictionary(try store.run { s throws(StoreError) in try s.syncLinks() }.map { ($0.listID, $0) },
+                               uniquingKeysWith: { a, _ in a })
         if json {
             var out: [UInt8] = Array("[".utf8)
             for (i, list) in lists.enumerated() {
                 out += Array((i == 0 ? "\n  {\"name\": " : ",\n  {\"name\": ").utf8)
                 JSON.appendString(list.name, to: &out)
-                out += Array(", \"to_buy\": \(list.counts.toBuy), \"purchased\": \(list.counts.purchased), \"current\": \(list.id == current), \"sync\": null}".utf8)
+                out += Array(", \"to_buy\": \(list.counts.toBuy), \"purchased\": \(list.counts.purchased), \"current\": \(list.id == current), \"sync\": ".utf8)
+                if let link = links[list.id] {
+                    out += Array("{\"url\": ".utf8)
+                    JSON.appendString(link.url, to: &out)
+                    out += Array(", \"last_sync\": \(link.syncedAt.map { "\"\($0.iso8601)\"" } ?? "null")}}".utf8)
+                } else {
+                    out += Array("null}".utf8)
+                }
             }
             out += Array((lists.isEmpty ? "]\n" : "\n]\n").utf8)
             return try FileIO.write(out, to: nil)
@@ -70,7 +95,8 @@ enum ListsCommand {
         var text = ""
         for list in lists {
             text += (list.id == current ? "* " : "  ") + SafeText.sanitize(list.name)
-                + "  \(list.counts.toBuy) to buy  \(list.counts.purchased) purchased\n"
+                + "  \(list.counts.toBuy) to buy  \(list.counts.purchased) purchased"
+                + (links[list.id].map { "  ⇅ " + SafeText.sanitize($0.url) } ?? "") + "\n"
         }
         try FileIO.out(text)
     }

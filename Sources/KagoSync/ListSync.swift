@@ -1,0 +1,264 @@
+import KagoState
+import KagoStore
+
+/// What one list's sync did, for `kago sync`'s line.
+public struct SyncOutcome: Equatable, Sendable {
+    public var up = 0
+    public var down = 0
+    public var merged = 0
+    /// Requests sent, for the bench and the tests.
+    public var requests = 0
+
+    public init() {}
+
+    /// `↑2 ↓3, 1 merged` or `up to date`.
+    public var summary: String {
+        if up == 0 && down == 0 && merged == 0 { return "up to date" }
+        var parts: [String] = []
+        if up > 0 || down == 0 { parts.append("↑\(up)") }
+        if down > 0 || up == 0 { parts.append("↓\(down)") }
+        return parts.joined(separator: " ") + (merged > 0 ? ", \(merged) merged" : "")
+    }
+}
+
+/// Two-way sync of one linked list (SPEC §9), offline first: what the server changed is
+/// merged in and applied in one transaction (the token stored with it), then what changed
+/// here is pushed with `If-Match` / `If-None-Match`, and the server's texts fetched back as
+/// the new bases. Each step leaves the database consistent, so a sync killed anywhere loses
+/// nothing and the next one converges.
+public final class ListSync {
+    let store: Store
+    let client: CalDAVClient
+    let clock: () -> Timestamp
+    let localOffset: (Timestamp) -> Int
+    let makeUID: () -> String
+
+    public init(store: Store, client: CalDAVClient, clock: @escaping () -> Timestamp,
+                localOffset: @escaping (Timestamp) -> Int, makeUID: @escaping () -> String = ListSync.randomUID) {
+        self.store = store
+        self.client = client
+        self.clock = clock
+        self.localOffset = localOffset
+        self.makeUID = makeUID
+    }
+
+    /// Syncs a list; a write the server refused with 412 (changed meanwhile) makes another
+    /// round, at most three.
+    public func run(list id: Int64) throws(SyncError) -> SyncOutcome {
+        var outcome = SyncOutcome()
+        let before = client.session.requestCount
+        for _ in 0..<3 {
+            if try !round(list: id, &outcome) {
+                outcome.requests = client.session.requestCount - before
+                return outcome
+            }
+        }
+        throw SyncError("the server kept refusing changes (412) after 3 rounds")
+    }
+
+    /// A change to send.
+    struct Push {
+        var record: SyncRecord
+        var text: [UInt8]
+        var create: Bool
+    }
+
+    /// One round; true when a conflict asks for another.
+    private func round(list id: Int64, _ outcome: inout SyncOutcome) throws(SyncError) -> Bool {
+        let local: SyncLocal
+        do {
+            guard let l = try store.syncLocal(list: id) else { throw SyncError("the list is not linked") }
+            local = l
+        } catch let e as SyncError { throw e } catch { throw SyncError(String(describing: error)) }
+        guard let url = DAVURL(local.link.url) else { throw SyncError("the link's URL cannot be read") }
+        let now = clock()
+        var byUID: [String: SyncRecord] = [:], byHref: [String: SyncRecord] = [:]
+        for r in local.records { byUID[r.uid] = r; byHref[r.href] = r }
+        let items = Dictionary(local.items.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        func category(_ item: Item) -> String? { item.categoryID.flatMap { local.categoryNames[$0] } }
+        func baseFields(_ r: SyncRecord) -> TodoFields? { r.base.flatMap { Todo($0, localOffset: localOffset)?.fields } }
+
+        // 1. What changed on the server.
+        var changes: RemoteChanges
+        var ctag: String?? = nil
+        if local.link.syncCollection {
+            do {
+                changes = try client.changes(in: url, since: local.link.token)
+            } catch let e where e.status == 412 && local.link.token != nil {
+                changes = try client.changes(in: url, since: nil)
+            }
+        } else {
+            let current = try client.ctag(of: url)
+            if let current, current == local.link.ctag {
+                changes = RemoteChanges(changed: [], removed: [], token: nil, complete: false)
+            } else {
+                changes = try client.listing(of: url)
+                ctag = .some(current)
+            }
+        }
+        let listed = Set(changes.changed.map(\.href))
+        var removed = Set(changes.removed)
+        if changes.complete {
+            removed = Set(local.records.filter { $0.etag != nil && !listed.contains($0.href) }.map(\.href))
+        }
+        let wanted = changes.changed.filter { c in byHref[c.href].map { $0.etag == nil || $0.etag != c.etag } ?? true }.map(\.href)
+        let fetched = wanted.isEmpty ? [:] : try client.fetch(wanted, in: url)
+
+        // 2. The plan: local writes, then pushes.
+        var writes: [SyncWrite] = []
+        var pushes: [Push] = []
+        var handled = Set<String>()
+        var replaced: [SyncRecord] = []
+        for href in wanted {
+            guard let (etag, text) = fetched[href], let todo = Todo(text, localOffset: localOffset) else { continue }
+            let fresh = SyncRecord(uid: todo.uid, itemID: nil, href: href, etag: etag, base: text)
+            // Another item now at a known href: the one kago knew there is gone.
+            if let other = byHref[href], other.uid != todo.uid, !handled.contains(other.uid) { replaced.append(other) }
+            guard !handled.contains(todo.uid) else { continue }
+            handled.insert(todo.uid)
+            let remote = todo.showable ? Mapping.values(of: todo.fields) : nil
+            guard let record = byUID[todo.uid] else {
+                if let remote {
+                    writes.append(.item(expected: nil, values: remote, record: fresh))
+                    outcome.down += 1
+                }
+                continue
+            }
+            let base = baseFields(record)
+            guard let item = record.itemID.flatMap({ items[$0] }) else {
+                // Deleted (or moved away) here: gone there too unless it changed there.
+                if let base, base == todo.fields || remote == nil {
+                    pushes.append(Push(record: SyncRecord(uid: todo.uid, itemID: nil, href: href, etag: etag, base: nil), text: [], create: false))
+                } else if let remote {
+                    writes.append(.item(expected: nil, values: remote, record: fresh))
+                    outcome.down += 1
+                } else {
+                    writes.append(.dropRecord(uid: todo.uid))
+                }
+                continue
+            }
+            guard remote != nil else {
+                // Now something kago cannot show (cancelled, recurring): the server keeps it.
+                let mine = Mapping.fields(of: item, category: category(item), base: base)
+                if base == nil || mine == base { writes.append(.removeItem(expected: item, uid: todo.uid)); outcome.down += 1 } else {
+                    writes.append(.dropRecord(uid: todo.uid))
+                }
+                continue
+            }
+            let mine = Mapping.fields(of: item, category: category(item), base: base)
+            let (merged, both) = Mapping.merge(base: base, local: mine, remote: todo.fields,
+                                               localNewer: record.localAt >= (todo.modified ?? 0))
+            if both { outcome.merged += 1 }
+            var kept = fresh
+            kept.itemID = item.id
+            if merged != mine, let values = Mapping.values(of: merged) {
+                writes.append(.item(expected: item, values: values, record: kept))
+                outcome.down += 1
+            } else {
+                writes.append(.record(kept))
+            }
+            if merged != todo.fields {
+                pushes.append(Push(record: kept, text: todo.patched(merged, now: now, localOffset: localOffset), create: false))
+            }
+        }
+        for record in removed.compactMap({ byHref[$0] }) + replaced {
+            guard !handled.contains(record.uid) else { continue }
+            handled.insert(record.uid)
+            guard let item = record.itemID.flatMap({ items[$0] }) else { writes.append(.dropRecord(uid: record.uid)); continue }
+            let base = baseFields(record)
+            let mine = Mapping.fields(of: item, category: category(item), base: base)
+            if let base, mine == base {
+                writes.append(.removeItem(expected: item, uid: record.uid))
+                outcome.down += 1
+            } else {
+                // Changed here, deleted there: it stays, and goes back up with the change.
+                var again = record
+                again.etag = nil
+                writes.append(.record(again))
+                pushes.append(Push(record: again, text: text(for: mine, uid: record.uid, base: record.base, now: now), create: true))
+            }
+        }
+        var recorded = Set<Int64>()
+        for record in local.records where !handled.contains(record.uid) {
+            if let itemID = record.itemID { recorded.insert(itemID) }
+            guard let item = record.itemID.flatMap({ items[$0] }) else {
+                pushes.append(Push(record: record, text: [], create: false))
+                continue
+            }
+            let base = baseFields(record)
+            let mine = Mapping.fields(of: item, category: category(item), base: base)
+            if record.etag == nil {
+                pushes.append(Push(record: record, text: text(for: mine, uid: record.uid, base: record.base, now: now), create: true))
+            } else if mine != base {
+                pushes.append(Push(record: record, text: text(for: mine, uid: record.uid, base: record.base, now: now), create: false))
+            }
+        }
+        for case .item(_, _, let r) in writes { if let id = r.itemID { recorded.insert(id) } }
+        for case .removeItem(let item, _) in writes { recorded.insert(item.id) }
+        for item in local.items where !recorded.contains(item.id) {
+            let uid = makeUID()
+            let record = SyncRecord(uid: uid, itemID: item.id, href: url.path + uid + ".ics", etag: nil, base: nil)
+            writes.append(.record(record))
+            pushes.append(Push(record: record, text: Todo.new(uid: uid, fields: Mapping.fields(of: item, category: category(item), base: nil), now: now),
+                               create: true))
+        }
+
+        // 3. Here, in one transaction; the token only if everything applied.
+        let skipped: Int
+        do {
+            skipped = try store.applySync(list: id, writes, token: local.link.syncCollection ? .some(changes.token) : nil,
+                                          ctag: ctag, now: now)
+        } catch { throw SyncError("cannot save: \(error)") }
+        if skipped > 0 { return true }
+
+        // 4. There. A 412 (changed meanwhile) waits for the next round's merge.
+        var conflict = false
+        var sent: [SyncRecord] = []
+        var gone: [String] = []
+        for push in pushes {
+            guard let href = url.resolve(push.record.href) else { continue }
+            if push.text.isEmpty {
+                let status = try client.delete(href, etag: push.record.etag)
+                if status == 412 { conflict = true; continue }
+                gone.append(push.record.uid)
+                outcome.up += 1
+                continue
+            }
+            let status = try client.put(href, text: push.text, etag: push.record.etag, create: push.create)
+            if status == 412 { conflict = true; continue }
+            sent.append(push.record)
+            outcome.up += 1
+        }
+        // 5. The server's texts as the new bases (servers rewrite what they get; some send no ETag).
+        var after: [SyncWrite] = gone.map { .dropRecord(uid: $0) }
+        if !sent.isEmpty {
+            let back = try client.fetch(sent.map(\.href), in: url)
+            for var record in sent {
+                guard let (etag, text) = back[record.href] else { continue }
+                record.etag = etag
+                record.base = text
+                after.append(.record(record))
+            }
+        }
+        if !after.isEmpty {
+            do { try store.applySync(list: id, after, now: now) } catch { throw SyncError("cannot save: \(error)") }
+        }
+        return conflict
+    }
+
+    /// The text to send for an item: its base patched, or a new calendar object.
+    func text(for fields: TodoFields, uid: String, base: [UInt8]?, now: Timestamp) -> [UInt8] {
+        if let base, let todo = Todo(base, localOffset: localOffset) { return todo.patched(fields, now: now, localOffset: localOffset) }
+        return Todo.new(uid: uid, fields: fields, now: now)
+    }
+
+    /// A random UUID (version 4) in lower case: unique without coordination.
+    public static func randomUID() -> String {
+        var g = SystemRandomNumberGenerator()
+        var bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &g) }
+        bytes[6] = bytes[6] & 0x0F | 0x40
+        bytes[8] = bytes[8] & 0x3F | 0x80
+        let hex = bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }
+        return [0..<4, 4..<6, 6..<8, 8..<10, 10..<16].map { hex[$0].joined() }.joined(separator: "-")
+    }
+}
