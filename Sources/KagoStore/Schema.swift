@@ -271,6 +271,7 @@ enum Schema {
                 etag TEXT,
                 base BLOB,
                 local_at INTEGER NOT NULL DEFAULT 0,
+                created_token TEXT,
                 PRIMARY KEY (list_id, uid)
             );
             CREATE INDEX sync_items_item ON sync_items(item_id);

@@ -109,13 +109,14 @@ public final class CalDAVClient {
             throw Self.failure("asking for changes", r)
         }
         let ms = try Multistatus(r.body)
-        var changed: [(String, String?)] = [], removed: [String] = []
+        var out = RemoteChanges(changed: [], removed: [], token: ms.syncToken, complete: token == nil)
         for resp in ms.responses {
             guard let href = url.resolve(resp.href), href.path != url.path else { continue }
-            if resp.status == 404 { removed.append(href.path); continue }
-            if let etag = resp.property(NS.dav, "getetag")?.trimmedText { changed.append((href.path, etag)) }
+            if resp.status == 404 { out.removed.append(href.path); continue }
+            guard let etag = resp.property(NS.dav, "getetag")?.trimmedText else { continue }
+            out.changed.append((href.path, etag))
         }
-        return RemoteChanges(changed: changed, removed: removed, token: ms.syncToken, complete: token == nil)
+        return out
     }
 
     /// Every member's ETag (PROPFIND Depth 1), for servers without sync-collection.

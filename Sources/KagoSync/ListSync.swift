@@ -32,6 +32,9 @@ public final class ListSync {
     let clock: () -> Timestamp
     let localOffset: (Timestamp) -> Int
     let makeUID: () -> String
+    /// Members a write was refused for (412) in the last round: fetched again in the next,
+    /// gone when the server no longer has them (a change report may not say).
+    private var recheck = Set<String>()
 
     public init(store: Store, client: CalDAVClient, clock: @escaping () -> Timestamp,
                 localOffset: @escaping (Timestamp) -> Int, makeUID: @escaping () -> String = ListSync.randomUID) {
@@ -47,6 +50,7 @@ public final class ListSync {
     public func run(list id: Int64) throws(SyncError) -> SyncOutcome {
         var outcome = SyncOutcome()
         let before = client.session.requestCount
+        recheck = []
         for _ in 0..<3 {
             if try !round(list: id, &outcome) {
                 outcome.requests = client.session.requestCount - before
@@ -100,9 +104,19 @@ public final class ListSync {
         var removed = Set(changes.removed)
         if changes.complete {
             removed = Set(local.records.filter { $0.etag != nil && !listed.contains($0.href) }.map(\.href))
+        } else if let token = local.link.token {
+            // Made here after the token and not mentioned since: gone (Xandikos does not report
+            // an item made and deleted between two tokens).
+            let mentioned = listed.union(changes.removed)
+            for r in local.records where r.createdToken == token && r.etag != nil && !mentioned.contains(r.href) {
+                removed.insert(r.href)
+            }
         }
-        let wanted = changes.changed.filter { c in byHref[c.href].map { $0.etag == nil || $0.etag != c.etag } ?? true }.map(\.href)
+        var wanted = changes.changed.filter { c in byHref[c.href].map { $0.etag == nil || $0.etag != c.etag } ?? true }.map(\.href)
+        wanted += recheck.filter { href in !wanted.contains(href) && !removed.contains(href) }
         let fetched = wanted.isEmpty ? [:] : try client.fetch(wanted, in: url)
+        for href in recheck where fetched[href] == nil && byHref[href]?.etag != nil { removed.insert(href) }
+        recheck = []
 
         // 2. The plan: local writes, then pushes.
         var writes: [SyncWrite] = []
@@ -197,7 +211,8 @@ public final class ListSync {
         for case .removeItem(let item, _) in writes { recorded.insert(item.id) }
         for item in local.items where !recorded.contains(item.id) {
             let uid = makeUID()
-            let record = SyncRecord(uid: uid, itemID: item.id, href: url.path + uid + ".ics", etag: nil, base: nil)
+            var record = SyncRecord(uid: uid, itemID: item.id, href: url.path + uid + ".ics", etag: nil, base: nil)
+            record.createdToken = local.link.syncCollection ? changes.token : nil
             writes.append(.record(record))
             pushes.append(Push(record: record, text: Todo.new(uid: uid, fields: Mapping.fields(of: item, category: category(item), base: nil), now: now),
                                create: true))
@@ -213,19 +228,20 @@ public final class ListSync {
 
         // 4. There. A 412 (changed meanwhile) waits for the next round's merge.
         var conflict = false
+        var conflicts = Set<String>()
         var sent: [SyncRecord] = []
         var gone: [String] = []
         for push in pushes {
             guard let href = url.resolve(push.record.href) else { continue }
             if push.text.isEmpty {
                 let status = try client.delete(href, etag: push.record.etag)
-                if status == 412 { conflict = true; continue }
+                if status == 412 { conflict = true; conflicts.insert(push.record.href); continue }
                 gone.append(push.record.uid)
                 outcome.up += 1
                 continue
             }
             let status = try client.put(href, text: push.text, etag: push.record.etag, create: push.create)
-            if status == 412 { conflict = true; continue }
+            if status == 412 { conflict = true; conflicts.insert(push.record.href); continue }
             sent.append(push.record)
             outcome.up += 1
         }
@@ -243,6 +259,7 @@ public final class ListSync {
         if !after.isEmpty {
             do { try store.applySync(list: id, after, now: now) } catch { throw SyncError("cannot save: \(error)") }
         }
+        recheck = conflicts
         return conflict
     }
 
