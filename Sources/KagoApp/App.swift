@@ -15,13 +15,19 @@ public final class App {
     /// The last entry of the change feed this session has applied.
     private var changeSequence: Int64 = 0
     private var lastPoll = 0.0
+    private let syncRunner: (any SyncRunner)?
+    private var syncSchedule: SyncScheduler
 
     /// How often to look for changes made by other kago processes (SPEC: shown within a second).
     public static let pollInterval = 300.0
 
     /// - Parameters:
     ///   - configPath: where Start and Skip record that the tutorial was seen.
-    public init(state: AppState, store: Store, terminal: any TerminalBackend, strings: Strings, configPath: String) {
+    ///   - syncRunner: syncs linked lists in the background; nil: never.
+    public init(state: AppState, store: Store, terminal: any TerminalBackend, strings: Strings, configPath: String,
+                syncRunner: (any SyncRunner)? = nil) {
+        self.syncRunner = syncRunner
+        syncSchedule = SyncScheduler(interval: state.settings.sync.interval)
         self.state = state
         self.store = store
         self.terminal = terminal
@@ -57,6 +63,7 @@ public final class App {
         // Laying out the help text (a tenth of the first frame's work) waits until it is drawn.
         resize()
         lastPoll = SystemClock.monotonicMilliseconds()
+        if state.currentList?.linked == true { syncSchedule.want(at: lastPoll) }
     }
 
     private func loop() throws(StoreError) {
@@ -114,6 +121,7 @@ public final class App {
     /// Between keys: follow the calendar and pick up other processes' changes.
     private func idle() {
         lastPoll = SystemClock.monotonicMilliseconds()
+        followSync(now: lastPoll)
         let clock = SystemClock.local()
         if clock != state.clock { dispatch(.clock(clock)) }
         do {
@@ -148,6 +156,25 @@ public final class App {
             dispatch(.failed(.saveFailed(error.message)))
         }
         markUsed()
+        syncSchedule.reset()
+        if state.currentList?.linked == true { syncSchedule.want(at: SystemClock.monotonicMilliseconds()) }
+    }
+
+    /// Starts a sync that is due, and takes in one that ended; what it changed arrives through
+    /// the change feed like another process's change.
+    private func followSync(now: Double) {
+        guard let runner = syncRunner else { return }
+        if syncSchedule.running, let ended = runner.finished() {
+            syncSchedule.ended(now: now)
+            dispatch(.syncFinished(failure: ended))
+        }
+        guard let list = state.currentList, list.linked, syncSchedule.shouldStart(now: now) else { return }
+        if runner.start(list: list) {
+            dispatch(.syncStarted)
+        } else {
+            syncSchedule.ended(now: now)
+            dispatch(.syncFinished(failure: "cannot start kago sync"))
+        }
     }
 
     /// Records the list on show as the one last opened (not possible read-only: left as it is).
@@ -166,6 +193,9 @@ public final class App {
                 do {
                     let changes = try store.perform(command, now: SystemClock.now())
                     pending += state.apply(.committed(changes, context))
+                    if state.currentList?.linked == true {
+                        syncSchedule.want(at: SystemClock.monotonicMilliseconds() + SyncScheduler.afterChange)
+                    }
                     // Counts, names and order of the lists, which any change may have moved.
                     pending += state.apply(.listsLoaded(try store.lists()))
                 } catch .changedElsewhere {
@@ -181,6 +211,9 @@ public final class App {
                 }
             case .openList(let id):
                 open(id)
+            case .sync:
+                syncSchedule.want(at: 0)
+                followSync(now: SystemClock.monotonicMilliseconds())
             case .redraw:
                 terminal.invalidate()
             case .quit:

@@ -21,6 +21,9 @@ public enum Action: Equatable, Sendable {
     case changedElsewhere(CommitContext)
     /// The lists, in their order, as read from the store (at start-up, after a change).
     case listsLoaded([ShoppingList])
+    /// A sync of the list on show began, or ended (with why it failed).
+    case syncStarted
+    case syncFinished(failure: String?)
     case redraw
     case quit
 
@@ -51,6 +54,8 @@ public enum Action: Equatable, Sendable {
     /// Scrolls the current list by rows (the mouse wheel), keeping the selection in view.
     case scroll(Int)
     case undo, redo
+    /// `S`: sync the list on show with its CalDAV collection now.
+    case syncNow
     case toggleHelp
     case helpScroll(Int)
     case replayTutorial
@@ -93,6 +98,8 @@ public enum Effect: Equatable, Sendable {
     /// Work on another list: read it, and remember it as the one last opened; its data comes
     /// back as `.loaded`.
     case openList(Int64)
+    /// Sync the list on show with its CalDAV collection (in the background).
+    case sync
     /// Repaint the whole terminal.
     case redraw
     case quit
@@ -152,6 +159,10 @@ public indirect enum StatusMessage: Equatable, Sendable {
     case listMoved(String, Int)
     /// The last list cannot be deleted.
     case lastList(String)
+    /// A sync failed: why.
+    case syncFailed(String)
+    /// `S` on a list that is not linked to a server.
+    case notLinked(String)
     case badListName(ShoppingList.NameProblem)
     /// Several items added at once (a paste of several lines).
     case addedItems(Int)
@@ -190,7 +201,7 @@ public indirect enum StatusMessage: Equatable, Sendable {
         case .emptyName, .emptyCategoryName, .badDate, .configProblem, .introNotSaved, .saveFailed, .configUnreadable,
              .nothingToUndo, .nothingToRedo, .nothingPurchased, .nothingSelected, .uncategorisedIsFixed,
              .notUndoneChangedElsewhere, .notRedoneChangedElsewhere, .reservedCategoryName, .tooLong, .readOnly,
-             .lastList, .badListName:
+             .lastList, .badListName, .syncFailed, .notLinked:
             return true
         default:
             return false

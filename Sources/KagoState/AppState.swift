@@ -182,6 +182,8 @@ public struct AppState: Equatable, Sendable {
     /// How many lines the help overlay has per screen, supplied by the view layer so scrolling stops at the end.
     public var helpLineCounts: [Screen: Int] = [:]
     public var message: ShownMessage?
+    /// The mark the tab bar shows for sync: while one runs, or after one failed.
+    public var syncMark: SyncMark?
 
     public private(set) var undoStack: [UndoEntry] = []
     public private(set) var redoStack: [UndoEntry] = []
@@ -258,4 +260,9 @@ public struct AppState: Equatable, Sendable {
     mutating func popUndo() -> UndoEntry? { undoStack.popLast() }
     mutating func popRedo() -> UndoEntry? { redoStack.popLast() }
     mutating func pushRedo(_ entry: UndoEntry) { redoStack.append(entry) }
+}
+
+/// What the tab bar says about sync (SPEC §9): `⇅` while syncing, `⚠` after a failure.
+public enum SyncMark: Equatable, Sendable {
+    case syncing, failed
 }

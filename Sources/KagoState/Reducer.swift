@@ -66,6 +66,13 @@ extension AppState {
                 return effects
             }
             return []
+        case .syncStarted:
+            syncMark = .syncing
+            return []
+        case .syncFinished(let failure):
+            syncMark = failure == nil ? nil : .failed
+            if let failure { show(.syncFailed(failure)) }
+            return []
         case .redraw:
             return [.redraw]
         case .quit:
@@ -199,6 +206,10 @@ extension AppState {
         case .scroll(let n): scrollList(by: n)
         case .undo: return undo()
         case .redo: return redo()
+        case .syncNow:
+            guard let current = currentList else { return [] }
+            guard current.linked else { show(.notLinked(current.name)); return [] }
+            if syncMark != .syncing { return [.sync] }
         case .toggleHelp: helpScroll = 0
         case .startFilter: input = InputState(purpose: .filter, text: list.filter)
         case .clearFilter: clearFilter()

@@ -7,9 +7,13 @@ public struct ShoppingList: Equatable, Sendable, Identifiable {
     public var createdAt: Timestamp
     /// Derived from its items; zero in a `ChangeSet`, which records only what is stored.
     public var counts: ItemCounts
+    /// Whether it is linked to a CalDAV collection (SPEC §9); derived, like the counts.
+    public var linked = false
 
-    public init(id: Int64, name: String, position: Int, createdAt: Timestamp = 0, counts: ItemCounts = ItemCounts()) {
+    public init(id: Int64, name: String, position: Int, createdAt: Timestamp = 0, counts: ItemCounts = ItemCounts(),
+                linked: Bool = false) {
         self.id = id
+        self.linked = linked
         self.name = name
         self.position = position
         self.createdAt = createdAt

@@ -10,11 +10,12 @@ extension Store {
 
     func fetchLists() throws -> [ShoppingList] {
         try db.rows("""
-            SELECT l.id, l.name, l.position, coalesce(c.to_buy, 0), coalesce(c.purchased, 0), l.created_at
+            SELECT l.id, l.name, l.position, coalesce(c.to_buy, 0), coalesce(c.purchased, 0), l.created_at,
+                EXISTS (SELECT 1 FROM sync_lists s WHERE s.list_id = l.id)
             FROM lists l LEFT JOIN item_counts c ON c.list_id = l.id ORDER BY l.position, l.id
             """) {
             ShoppingList(id: $0.int64(0), name: $0.text(1), position: Int($0.int64(2)), createdAt: $0.int64(5),
-                         counts: ItemCounts(toBuy: Int($0.int64(3)), purchased: Int($0.int64(4))))
+                         counts: ItemCounts(toBuy: Int($0.int64(3)), purchased: Int($0.int64(4))), linked: $0.int64(6) != 0)
         }
     }
 

@@ -36,11 +36,13 @@ public enum Mapping {
     /// - Returns: the merged fields and whether both sides had changed something.
     public static func merge(base: TodoFields?, local: TodoFields, remote: TodoFields, localNewer: Bool) -> (TodoFields, Bool) {
         var localChanged = false, remoteChanged = false
-        func pick<T: Equatable>(_ b: T?, _ l: T, _ r: T, same: (T, T) -> Bool = { $0 == $1 }) -> T {
-            guard let b else {
+        func pick<T: Equatable>(_ field: KeyPath<TodoFields, T>, same: (T, T) -> Bool = { $0 == $1 }) -> T {
+            let l = local[keyPath: field], r = remote[keyPath: field]
+            guard let base else {
                 if !same(l, r) { localChanged = true; remoteChanged = true }
                 return same(l, r) || localNewer ? l : r
             }
+            let b = base[keyPath: field]
             let lc = !same(l, b), rc = !same(r, b)
             localChanged = localChanged || lc
             remoteChanged = remoteChanged || rc
@@ -49,17 +51,19 @@ public enum Mapping {
             return localNewer ? l : r
         }
         var m = local
-        m.summary = pick(base?.summary, local.summary, remote.summary)
-        m.note = pick(base?.note, local.note, remote.note)
-        m.due = pick(base?.due, local.due, remote.due)
-        m.completed = pick(base?.completed, local.completed, remote.completed, same: { ($0 == nil) == ($1 == nil) })
+        m.summary = pick(\.summary)
+        m.note = pick(\.note)
+        m.due = pick(\.due)
+        m.completed = pick(\.completed, same: { ($0 == nil) == ($1 == nil) })
         if let b = base?.categories {
             let l = local.categories, r = remote.categories
             if l != b { localChanged = true }
             if r != b { remoteChanged = true }
             let keys = { (a: [String]) in Set(a.map(\.matchKey)) }
             let (bk, lk, rk) = (keys(b), keys(l), keys(r))
-            let first = l == b ? r : l, second = l == b ? l : r
+            // kago's category is the first: changed on both sides, the newer side's comes first.
+            let localFirst = l != b && (r == b || localNewer)
+            let first = localFirst ? l : r, second = localFirst ? r : l
             var out: [String] = []
             for c in first + second where !out.contains(where: { $0.matchKey == c.matchKey }) {
                 let k = c.matchKey
@@ -69,7 +73,7 @@ public enum Mapping {
             }
             m.categories = out
         } else {
-            m.categories = pick(nil, local.categories, remote.categories)
+            m.categories = pick(\.categories)
         }
         return (m, localChanged && remoteChanged)
     }

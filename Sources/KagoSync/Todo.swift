@@ -112,36 +112,53 @@ public struct Todo: Sendable {
     }
 
     /// The text with kago's properties set to `fields`: each owned property whose value
-    /// changed is rewritten where it was (a new one goes before the VTODO's end or its first
-    /// alarm), and nothing else is touched. The same text when nothing changed.
+    /// changed is rewritten where its first line was (one that was not there goes before the
+    /// VTODO's first alarm or its end), and nothing else is touched but line ends, made CRLF
+    /// (an XML answer brings them as LF). The same text when nothing changed.
     public func patched(_ fields: TodoFields, now: Timestamp, localOffset: (Timestamp) -> Int) -> [UInt8] {
         guard fields != self.fields else { return text }
-        var lines = ICalendar.lines(text)
+        let lines = ICalendar.lines(text)
         guard let range = Self.todoRange(lines) else { return text }
-        var sequence = 0
-        var depth = 0
-        var keep: [ContentLine] = []
-        var insertAt: Int?
+        // A hostile SEQUENCE cannot overflow.
+        let sequence = Self.ownLines(lines, range).last { $0.name == "SEQUENCE" }
+            .flatMap { Int($0.value.trimmingCharacters()) }.map { min(max($0, 0), Int(Int32.max) - 1) } ?? 0
+        let fresh = Self.propertyLines(fields, now: now, sequence: sequence + 1).map { ContentLine(folding: $0) }
         let old = self.fields
+        var placed = Set<String>()
+        var out: [ContentLine] = []
+        var depth = 0
+        var insertAt: Int?
         for (i, line) in lines.enumerated() {
-            guard range.contains(i) else { keep.append(line); continue }
+            guard range.contains(i) else { out.append(line); continue }
             let name = line.name
-            if name == "BEGIN" { depth += 1; if depth == 2, insertAt == nil { insertAt = keep.count } }
-            if name == "END" { if depth == 1, insertAt == nil { insertAt = keep.count }; depth -= 1 }
-            if depth == 1, name != "BEGIN", Self.owned.contains(name) {
-                if name == "SEQUENCE" { sequence = Int(line.value.trimmingCharacters()) ?? 0 }
-                if Self.keeps(name, old: old, new: fields) { keep.append(line) }
+            if name == "BEGIN" { depth += 1; if depth == 2, insertAt == nil { insertAt = out.count } }
+            if name == "END" { if depth == 1, insertAt == nil { insertAt = out.count }; depth -= 1 }
+            if depth == 1, name != "BEGIN", name != "END", Self.owned.contains(name) {
+                if Self.keeps(name, old: old, new: fields) {
+                    out.append(line)
+                    placed.insert(name)
+                } else if !placed.contains(name) {
+                    out += fresh.filter { $0.name == name }
+                    placed.insert(name)
+                }
                 continue
             }
-            keep.append(line)
+            out.append(line)
         }
-        let fresh = Self.propertyLines(fields, now: now, sequence: sequence + 1).filter { line in
-            let name = ContentLine(raw: [], logical: line).name
-            return !Self.keeps(name, old: old, new: fields) || !keep.contains { $0.name == name }
+        out.insert(contentsOf: fresh.filter { !placed.contains($0.name) }, at: insertAt ?? out.count)
+        return out.flatMap { Self.crlf($0.raw) }
+    }
+
+    /// Line ends as RFC 5545 writes them: a lone LF becomes CRLF.
+    static func crlf(_ raw: [UInt8]) -> [UInt8] {
+        guard raw.contains(10) else { return raw }
+        var out: [UInt8] = []
+        out.reserveCapacity(raw.count + 4)
+        for (i, b) in raw.enumerated() {
+            if b == 10, i == 0 || raw[i - 1] != 13 { out.append(13) }
+            out.append(b)
         }
-        lines = keep
-        lines.insert(contentsOf: fresh.map { ContentLine(folding: $0) }, at: insertAt ?? lines.count)
-        return lines.flatMap(\.raw)
+        return out
     }
 
     /// Whether an owned property's lines stay as the server had them.

@@ -16,7 +16,8 @@ public struct DAVURL: Equatable, Hashable, Sendable, CustomStringConvertible {
         let slash = rest.firstIndex(of: "/") ?? rest.endIndex
         let authority = rest[..<slash]
         path = slash == rest.endIndex ? "/" : String(rest[slash...])
-        guard !authority.isEmpty, !authority.contains("@"), authority.allSatisfy({ $0.isASCII && $0 > " " }) else { return nil }
+        guard !authority.isEmpty, !authority.contains("@"), authority.allSatisfy({ $0.isASCII && $0 > " " && $0 != "\u{7F}" })
+        else { return nil }
         var hostPart = authority, portPart: Substring?
         if authority.hasPrefix("[") {
             guard let close = authority.firstIndex(of: "]") else { return nil }
@@ -35,8 +36,7 @@ public struct DAVURL: Equatable, Hashable, Sendable, CustomStringConvertible {
         } else {
             port = scheme == "https" ? 443 : 80
         }
-        guard path.allSatisfy({ $0.isASCII && $0 > " " }) || path.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value != 0x7F })
-        else { return nil }
+        guard path.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value != 0x7F }) else { return nil }
     }
 
     /// scheme://host:port, what a redirect or an href must keep.
@@ -54,17 +54,41 @@ public struct DAVURL: Equatable, Hashable, Sendable, CustomStringConvertible {
         else { return nil }
         var url = self
         if reference.hasPrefix("/") {
-            url.path = reference
+            url.path = Self.removingDotSegments(reference)
         } else {
             let directory = path.hasSuffix("/") ? path : String(path[...(path.lastIndex(of: "/") ?? path.startIndex)])
-            url.path = directory + reference
+            url.path = Self.removingDotSegments(directory + reference)
         }
         return url
     }
 
+    /// A path without `.` and `..` segments (RFC 3986 §5.2.4), so equal paths compare equal.
+    static func removingDotSegments(_ path: String) -> String {
+        guard path.contains(".") else { return path }
+        var (pathPart, query) = (Substring(path), Substring(""))
+        if let q = path.firstIndex(of: "?") { pathPart = path[..<q]; query = path[q...] }
+        var out: [Substring] = []
+        let segments = pathPart.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+        for (i, segment) in segments.enumerated() {
+            let last = i == segments.count - 1
+            switch segment {
+            case ".": if last { out.append("") }
+            case "..":
+                if !out.isEmpty { out.removeLast() }
+                if last { out.append("") }
+            default: out.append(segment)
+            }
+        }
+        return "/" + out.joined(separator: "/") + query
+    }
+
     /// Whether the host is this machine, where plain http cannot be overheard.
     public var isLoopback: Bool {
-        host == "localhost" || host == "[::1]" || host.hasPrefix("127.") && host.split(separator: ".").count == 4
+        if host == "localhost" || host == "[::1]" { return true }
+        let parts = host.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { p in
+            (1...3).contains(p.count) && p.allSatisfy({ $0.isASCII && $0.isNumber }) && Int(p)! <= 255
+        }
     }
 
     /// This URL as a collection: its path ends in `/`.

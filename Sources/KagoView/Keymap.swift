@@ -49,6 +49,7 @@ public enum Keymap {
         Binding([.escape], .clearFilter, .hClearFilter),
         Binding([.char("u")], .undo, .hUndoRedo),
         Binding([.ctrl("r")], .redo, .hUndoRedo),
+        Binding([.char("S")], .syncNow, .hSync),
         Binding([.char("?")], .toggleHelp, .hHelp, hint: .kHelp),
         redraw,
         Binding([.char("q"), .ctrl("c")], .quit, .hQuit, hint: .kQuit),

@@ -30,6 +30,7 @@ public enum StringKey: String, CaseIterable, Sendable {
     case msgListNameEmpty, msgListNameControl, msgListNameTooWide, msgListNameTaken
     case sectionLists, sectionMoveTo, hLists, hStepList, hMoveToList, hOpenList, hAddList, hDeleteList
     case hListOrder, hClose, hMoveHere, kLists, kMoveHere, kClose
+    case hSync, msgSyncFailed, msgNotLinked
     // Input line and confirmation
     case promptAdd, promptEdit, promptFilter, promptNewCategory, promptRename, inputHint, confirmClear
     // Help overlay

@@ -76,6 +76,8 @@ public struct Strings: Sendable {
         case .listMerged(let from, let into): return format(.msgCategoryMerged, ["name": from, "into": into])
         case .listMoved(let n, let by): return format(by > 0 ? .msgCategoryMovedDown : .msgCategoryMovedUp, ["name": n])
         case .lastList(let n): return format(.msgLastList, ["name": n])
+        case .syncFailed(let r): return format(.msgSyncFailed, ["reason": r])
+        case .notLinked(let n): return format(.msgNotLinked, ["name": n])
         case .badListName(let problem):
             switch problem {
             case .empty: return self[.msgListNameEmpty]

@@ -123,6 +123,9 @@ extension Strings {
                         .hClose: "close",
         .hMoveHere: "move the item there",
         .kLists: "lists",
+        .hSync: "sync with the server now",
+        .msgSyncFailed: "Sync failed: {reason}",
+        .msgNotLinked: "{name} is not linked to a server; see kago help sync",
         .kMoveHere: "move",
         .kClose: "close",
 

@@ -123,6 +123,9 @@ extension Strings {
                         .hClose: "閉じる",
         .hMoveHere: "そのリストへ移動",
         .kLists: "リスト",
+        .hSync: "サーバーと同期",
+        .msgSyncFailed: "同期できませんでした: {reason}",
+        .msgNotLinked: "{name} はサーバーにつながっていません（kago help sync）",
         .kMoveHere: "移動",
         .kClose: "閉じる",
 

@@ -89,7 +89,8 @@ public enum TabBar {
     /// not fit is left out, least important first.
     static func shownInfo(_ state: AppState, strings: Strings, after tabsEnd: Int, width: Int) -> [String] {
         let (narrowing, sort) = info(state, strings: strings)
-        var labels = narrowing + (sort.map { [$0] } ?? [])
+        var labels = mark(state).map { [$0] } ?? []
+        labels += narrowing + (sort.map { [$0] } ?? [])
         while !labels.isEmpty, tabsEnd + 2 + DisplayWidth.of(SafeText.sanitize(labels.joined(separator: "  "))) > width - 1 {
             labels.removeLast()
         }
@@ -101,7 +102,18 @@ public enum TabBar {
     static func hiddenNarrowing(_ state: AppState, strings: Strings, width: Int) -> [String] {
         let tabsEnd = tabs(state, strings: strings).last.map { $0.rect.x + $0.rect.width } ?? 0
         let narrowing = info(state, strings: strings).narrowing
-        return Array(narrowing.dropFirst(shownInfo(state, strings: strings, after: tabsEnd, width: width).count))
+        let shown = shownInfo(state, strings: strings, after: tabsEnd, width: width).count - (mark(state) == nil ? 0 : 1)
+        return Array(narrowing.dropFirst(max(0, shown)))
+    }
+
+    /// `⇅` while the list syncs, `⚠` after a sync failed (SPEC §9): first on the right, the
+    /// last label to give way.
+    static func mark(_ state: AppState) -> String? {
+        switch state.syncMark {
+        case .syncing?: return "⇅"
+        case .failed?: return "⚠"
+        case nil: return nil
+        }
     }
 }
 

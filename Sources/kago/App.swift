@@ -24,7 +24,8 @@ extension App {
         } catch {
             throw .runtime(error.message)
         }
-        let app = App(state: state, store: store, terminal: terminal, strings: strings, configPath: startup.paths.configFile)
+        let app = App(state: state, store: store, terminal: terminal, strings: strings, configPath: startup.paths.configFile,
+                      syncRunner: startup.settings.sync.url == nil ? nil : SyncChild(environment: startup.environment))
         do {
             try app.run()
         } catch {

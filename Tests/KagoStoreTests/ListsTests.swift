@@ -226,6 +226,9 @@ final class ListsTests: TemporaryDirectoryTestCase {
             CREATE TABLE learned (key TEXT PRIMARY KEY, name TEXT NOT NULL, category TEXT, used_at INTEGER NOT NULL);
             CREATE INDEX learned_used ON learned(used_at);
             INSERT INTO learned VALUES ('milk', 'Milk', 'dairy', 5), ('soap', 'soap', NULL, 4), ('tea', 'tea', NULL, 3);
+            DROP TRIGGER items_sync_touched;
+            DROP TABLE sync_lists;
+            DROP TABLE sync_items;
             PRAGMA user_version = 7;
             """)
         store.close()

@@ -50,7 +50,7 @@ test_full_disk_keeps_the_data() {
     [[ $(id -u) == 0 ]] || skip "needs root to mount a tmpfs"
     local disk="$T_DIR/disk"
     mkdir -p "$disk"
-    mount -t tmpfs -o size=256k,mode=0755 tmpfs "$disk" 2> /dev/null || skip "cannot mount a tmpfs here"
+    mount -t tmpfs -o size=512k,mode=0755 tmpfs "$disk" 2> /dev/null || skip "cannot mount a tmpfs here"
     # shellcheck disable=SC2064  # the path is fixed now
     trap "umount -l '$disk' 2>/dev/null" EXIT
     run_kago XDG_DATA_HOME="$disk" -- add milk
