@@ -98,7 +98,11 @@ extension Store {
     }
 
     func fetchLinks(_ condition: String, _ args: [SQLValue] = []) throws -> [SyncLink] {
-        try db.rows("SELECT list_id, url, token, sync_collection, ctag, synced_at FROM sync_lists WHERE \(condition) ORDER BY list_id", args) {
+        // A removed list keeps its link (an undo brings both back) but is not synced.
+        try db.rows("""
+            SELECT list_id, url, token, sync_collection, ctag, synced_at FROM sync_lists
+            WHERE list_id IN (SELECT id FROM lists) AND \(condition) ORDER BY list_id
+            """, args) {
             SyncLink(listID: $0.int64(0), url: $0.text(1), token: $0.optionalText(2), syncCollection: $0.int64(3) != 0,
                      ctag: $0.optionalText(4), syncedAt: $0.optionalInt64(5))
         }

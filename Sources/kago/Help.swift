@@ -17,6 +17,8 @@ enum Help {
       kago import FILE [--format json|csv]           all rows or none
       kago lists [--json]                            the lists; * marks the current one
       kago lists add|use|rm NAME, kago lists rename OLD NEW
+      kago lists link NAME [COLLECTION], lists unlink NAME, lists remote   CalDAV collections
+      kago sync [-l LIST]       two-way sync of the linked lists with the CalDAV server
       kago paths                print the config and data paths in use
       kago --help | -h | help [COMMAND]
       kago --version
@@ -129,17 +131,45 @@ enum Help {
         "lists": """
         Usage: kago lists [--json]
                kago lists add NAME | use NAME | rm NAME [--force] | rename OLD NEW
+               kago lists link NAME [COLLECTION] | unlink NAME | remote
 
-        Prints '* NAME  N to buy  M purchased' per list, '*' on the current one; --json: an
-        array of {name, to_buy, purchased, current, sync}.
+        Prints '* NAME  N to buy  M purchased' per list, '*' on the current one, and '⇅ URL'
+        for a list linked to a CalDAV collection; --json: an array of {name, to_buy,
+        purchased, current, sync}, sync null or {url, last_sync}.
           add NAME        a new, empty list (the words are joined: quoting is optional)
           use NAME        make NAME the current list (the config's list = NAME still wins)
           rm NAME         remove a list; one with items needs --force; the last one stays
           rename OLD NEW  rename; onto another list's name it merges into that one
+          link NAME [COLLECTION]   sync NAME with a task collection on the server (a display
+                          name or URL; default: the one named like the list, made when there
+                          is none); prints its URL. See 'kago help sync'.
+          unlink NAME     stop syncing; the list and the collection stay as they are
+          remote          the server's task collections: 'NAME  URL  [linked to LIST]'
         Names: trimmed, not empty, no control characters, at most 40 columns, unique in any
         case or width. A bad or taken name changes nothing and exits 2. In the full-screen
         list, [ and ] step through the lists, L opens the Lists overlay (open, add, rename,
         delete, reorder, each undoable) and m moves the selected item to another list.
+
+        """,
+        "sync": """
+        Usage: kago sync [-l LIST]
+
+        Syncs every linked list (or LIST) with its CalDAV collection both ways and prints one
+        line per list: 'Shopping: ↑2 ↓3, 1 merged' (sent, received, changed on both sides and
+        merged field by field) or 'Shopping: up to date'. A failure prints
+        'kago: sync LIST: what went wrong' and exits 1; nothing here is lost, and what changed
+        waits for the next sync. The full-screen list syncs a linked list by itself (when it
+        opens, a few seconds after a change, every sync.interval seconds, and on S).
+
+        The account, in the config file (kago never writes these lines):
+          sync.url = https://dav.example.com/      server, principal or calendar home
+          sync.username = alice
+          sync.password_command = pass show dav    first line it prints; or sync.password
+          sync.interval = 60                       seconds between syncs in the list; 0: on S only
+          sync.ca_file = /path/ca.pem              a CA to trust beside the system's
+          sync.insecure_http = on                  allow plain http to another machine
+        Without a password setting, ~/.netrc is used. A config holding sync.password must not
+        be readable by others (chmod 600). Then: kago lists link Shopping; kago sync.
 
         """,
         "help": """
@@ -158,7 +188,7 @@ enum Help {
         """,
     ]
 
-    static var commandNames: String { "add, list, check, done, uncheck, rm, move, export, import, lists, paths, help" }
+    static var commandNames: String { "add, list, check, done, uncheck, rm, move, export, import, lists, sync, paths, help" }
 
     /// The page for a command (`done` shares `check`'s).
     static func command(_ name: String) -> String? { pages[name == "done" ? "check" : name] }

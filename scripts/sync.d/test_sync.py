@@ -347,3 +347,45 @@ def test_plain_http_to_another_machine_is_refused(binary, server):
     k.run("lists", "add", "Other")
     _, err = k.run("lists", "link", "Other", code=1)
     assert "plain http" in err, err
+
+
+def test_the_open_list_shows_a_phone_change_without_a_key(binary, server):
+    import shutil
+    import subprocess
+    if not shutil.which("tmux"):
+        raise AssertionError("tmux is needed")
+    k = Kago(binary, server)
+    with open(k.config, "a") as f:
+        f.write("sync.interval = 1\nintro_seen = 99\n")
+    k.run("add", "Bread")
+    url = linked(k)
+    k.sync()
+    session = "kago-sync-" + uuid.uuid4().hex[:6]
+    env = " ".join("%s='%s'" % (n, k.env[n]) for n in ("HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "LANG", "TZ"))
+    tmux = ["tmux", "-L", session]
+    subprocess.run(tmux + ["new-session", "-d", "-s", session, "-x", "80", "-y", "24", "env %s %s" % (env, binary)], check=True)
+
+    def screen():
+        return subprocess.run(tmux + ["capture-pane", "-p", "-t", session], capture_output=True, text=True).stdout
+
+    def wait_for(check, what, seconds=15):
+        deadline = time.time() + seconds
+        while time.time() < deadline:
+            if check():
+                return
+            time.sleep(0.2)
+        raise AssertionError("timed out waiting for %s; screen:\n%s" % (what, screen()))
+
+    try:
+        wait_for(lambda: "Bread" in screen(), "the list")
+        Phone(server).put(url, vtodo("phone-tomato", "SUMMARY:Tomatoes x4", "CATEGORIES:野菜"))
+        wait_for(lambda: "Tomatoes" in screen(), "the phone's item, with no key pressed")
+        assert "×4" in screen()
+        subprocess.run(tmux + ["send-keys", "-t", session, "a"], check=True)
+        subprocess.run(tmux + ["send-keys", "-t", session, "-l", "Cucumber x2"], check=True)
+        subprocess.run(tmux + ["send-keys", "-t", session, "Enter", "Escape"], check=True)
+        wait_for(lambda: any(prop(t, "SUMMARY") == "Cucumber ×2" for t in Phone(server).todos(url).values()),
+                 "the item added in the list on the server")
+        subprocess.run(tmux + ["send-keys", "-t", session, "q"], check=True)
+    finally:
+        subprocess.run(tmux + ["kill-server"], capture_output=True)

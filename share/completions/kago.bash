@@ -8,9 +8,10 @@ _kago_item_names() {
     command kago list "$@" 2>/dev/null | sed -n 's/^[0-9][0-9]* *\[.\] //p' | sed 's/  .*//'
 }
 
-# Prints one list name per line, cut from `kago lists` output ("* NAME  N to buy  M purchased").
+# Prints one list name per line, cut from `kago lists` output ("* NAME  N to buy  M purchased",
+# then "  ⇅ URL" for a linked list).
 _kago_list_names() {
-    command kago lists 2>/dev/null | sed 's/^..//; s/  [0-9][0-9]* to buy  [0-9][0-9]* purchased$//'
+    command kago lists 2>/dev/null | sed 's/^..//; s/  ⇅ .*$//; s/  [0-9][0-9]* to buy  [0-9][0-9]* purchased$//'
 }
 
 # Adds the names printed by a command that start with the word being completed, quoted.
@@ -24,7 +25,7 @@ _kago_names() {
 
 _kago() {
     local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
-    local commands="add list check done uncheck rm move export import lists paths help"
+    local commands="add list check done uncheck rm move export import lists sync paths help"
     COMPREPLY=()
     case $prev in
         -l|--list|--to) _kago_names _kago_list_names; return ;;
@@ -58,8 +59,8 @@ _kago() {
             ;;
         lists)
             case ${COMP_WORDS[i+1]} in
-                use|rm|remove|rename) (( COMP_CWORD > i + 1 )) && _kago_names _kago_list_names ;;
-                *) (( COMP_CWORD == i + 1 )) && COMPREPLY=($(compgen -W "add use rm rename --json --force" -- "$cur")) ;;
+                use|rm|remove|rename|link|unlink) (( COMP_CWORD == i + 2 )) && _kago_names _kago_list_names ;;
+                *) (( COMP_CWORD == i + 1 )) && COMPREPLY=($(compgen -W "add use rm rename link unlink remote --json --force" -- "$cur")) ;;
             esac ;;
         export)
             case $prev in
@@ -77,6 +78,8 @@ _kago() {
                         COMPREPLY=($(compgen -f -- "$cur")); compopt -o filenames 2>/dev/null
                     fi ;;
             esac ;;
+        sync)
+            COMPREPLY=($(compgen -W "-l --list --help" -- "$cur")) ;;
         help)
             (( COMP_CWORD == 2 )) && COMPREPLY=($(compgen -W "$commands" -- "$cur")) ;;
         add)

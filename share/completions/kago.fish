@@ -9,10 +9,10 @@ end
 
 # List names, from `kago lists` output ("* NAME  N to buy  M purchased").
 function __kago_lists
-    command kago lists 2>/dev/null | string replace -rf '^..(.*)  [0-9]+ to buy  [0-9]+ purchased$' '$1'
+    command kago lists 2>/dev/null | string replace -r '  ⇅ .*$' '' | string replace -rf '^..(.*)  [0-9]+ to buy  [0-9]+ purchased$' '$1'
 end
 
-set -l commands add list check done uncheck rm move export import lists paths help
+set -l commands add list check done uncheck rm move export import lists sync paths help
 
 complete -c kago -f
 complete -c kago -n "not __fish_seen_subcommand_from $commands" -s h -l help -d 'show help'
@@ -28,7 +28,8 @@ complete -c kago -n "not __fish_seen_subcommand_from $commands" -a rm -d 'delete
 complete -c kago -n "not __fish_seen_subcommand_from $commands" -a export -d 'write every item as json, csv or md'
 complete -c kago -n "not __fish_seen_subcommand_from $commands" -a import -d 'add the items of a json or csv file'
 complete -c kago -n "not __fish_seen_subcommand_from $commands" -a move -d 'move items to another list'
-complete -c kago -n "not __fish_seen_subcommand_from $commands" -a lists -d 'the lists; add, use, rm, rename'
+complete -c kago -n "not __fish_seen_subcommand_from $commands" -a lists -d 'the lists; add, use, rm, rename, link, unlink, remote'
+complete -c kago -n "not __fish_seen_subcommand_from $commands" -a sync -d 'sync the linked lists with the CalDAV server'
 complete -c kago -n "not __fish_seen_subcommand_from $commands" -a paths -d 'print the config and data paths'
 complete -c kago -n "not __fish_seen_subcommand_from $commands" -a help -d 'help on a command'
 
@@ -41,8 +42,8 @@ complete -c kago -n '__fish_seen_subcommand_from uncheck' -a '(__kago_items --pu
 complete -c kago -n '__fish_seen_subcommand_from rm move' -a '(__kago_items --all)'
 complete -c kago -s l -l list -x -a '(__kago_lists)' -d 'the list to act on'
 complete -c kago -n '__fish_seen_subcommand_from move' -l to -x -a '(__kago_lists)' -d 'the list to move to'
-complete -c kago -n '__fish_seen_subcommand_from lists; and not __fish_seen_subcommand_from add use rm rename' -a 'add use rm rename' -d 'lists command'
-complete -c kago -n '__fish_seen_subcommand_from lists; and __fish_seen_subcommand_from use rm rename' -a '(__kago_lists)'
+complete -c kago -n '__fish_seen_subcommand_from lists; and not __fish_seen_subcommand_from add use rm rename link unlink remote' -a 'add use rm rename link unlink remote' -d 'lists command'
+complete -c kago -n '__fish_seen_subcommand_from lists; and __fish_seen_subcommand_from use rm rename link unlink' -a '(__kago_lists)'
 complete -c kago -n '__fish_seen_subcommand_from lists' -l json -d 'a JSON array'
 complete -c kago -n '__fish_seen_subcommand_from lists' -l force -d 'rm: a list with items too'
 complete -c kago -n '__fish_seen_subcommand_from export' -l all-lists -d 'every list'
