@@ -6,7 +6,6 @@ import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 
 
 def free_port():
