@@ -1,7 +1,7 @@
 """Runs every test in the test_*.py modules here; prints one line per test and exits 1 on any
 failure. A module's tests run against each real server named in its SERVERS (default: both);
 a module with SERVERS = () starts what it needs itself and its tests get None for the server.
-Usage: run.py KAGO_BINARY [NAME_SUBSTRING...]"""
+Usage: run.py KAGO_BINARY [NAME_SUBSTRING...]   (of a test's or its module's name)"""
 import glob
 import importlib
 import inspect
@@ -23,7 +23,7 @@ def collect(wanted):
         module = importlib.import_module(os.path.basename(path)[:-3])
         tests = [(n, f) for n, f in inspect.getmembers(module, inspect.isfunction)
                  if n.startswith("test_") and f.__module__ == module.__name__
-                 and (not wanted or any(w in n for w in wanted))]
+                 and (not wanted or any(w in n or w in module.__name__ for w in wanted))]
         tests.sort(key=lambda t: t[1].__code__.co_firstlineno)
         if tests:
             found.append((module, tests))

@@ -27,6 +27,11 @@ struct SyncAccount {
         var options = HTTPOptions()
         options.username = s.username
         options.caFile = s.caFile
+        // For the fault tests only (scripts/sync.d): a shorter limit per request, in seconds.
+        if let t = Int(startup.environment["KAGO_SYNC_TIMEOUT"] ?? ""), t > 0, t < 60 {
+            options.totalTimeoutMS = t * 1000
+            options.connectTimeoutMS = min(options.connectTimeoutMS, t * 1000)
+        }
         if let command = s.passwordCommand {
             options.password = try password(from: command)
         } else if let password = s.password {

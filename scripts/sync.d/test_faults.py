@@ -1,0 +1,148 @@
+"""Faults between kago and a real Radicale (issue 14, part 3): a proxy (faults.FaultProxy)
+drops, resets, delays and answers errors. Each time `kago sync` exits 1 with one `kago: sync`
+line within a bounded time, or succeeds by itself; then a clean sync converges: the local
+items are the server's, none twice, nothing lost."""
+import re
+import uuid
+
+from faults import FaultProxy, Response, run_measured
+from harness import Kago, Phone, prop, vtodo
+
+SERVERS = ("radicale",)
+TIMEOUT = 2  # KAGO_SYNC_TIMEOUT, seconds a request may take in these tests
+WANTED = ["Flour", "Milk", "Rice", "Sugar"]
+
+
+def setup(binary, server):
+    proxy = FaultProxy(server)
+    k = Kago(binary, proxy)
+    k.env["KAGO_SYNC_TIMEOUT"] = str(TIMEOUT)
+    k.run("add", "Flour")
+    k.run("add", "Rice")
+    url = k.run("lists", "link", "Shopping", "Shop " + uuid.uuid4().hex[:8])[0].strip()
+    k.sync()
+    direct = url.replace(proxy.url, server.url)
+    k.run("add", "Sugar")
+    k.run("check", "Flour")
+    Phone(server).put(direct, vtodo("phone-" + uuid.uuid4().hex[:8], "SUMMARY:Milk"))
+    return proxy, k, direct
+
+
+def when(method, action, times=None, match=None):
+    """A rule: `action` for requests with this method ("*": any) whose body matches `match`,
+    the first `times` of them (None: all)."""
+    seen = [0]
+
+    def rule(req):
+        if method not in ("*", req.method) or (match and not re.search(match, req.body)):
+            return None
+        seen[0] += 1
+        return action if times is None or seen[0] <= times else None
+    return rule
+
+
+def sync_under(k, proxy, rule, ok, bound):
+    proxy.rule = rule
+    code, out, err, seconds, rss = run_measured(k, "sync", timeout=bound + 30)
+    proxy.rule = None
+    err = err.decode()
+    lines = [l for l in err.splitlines() if not l.startswith("requests: ")]
+    assert seconds < bound, "took %.1fs (bound %ds): %s" % (seconds, bound, err)
+    if ok:
+        assert code == 0, (code, out, err)
+        assert lines == [], err
+    else:
+        assert code == 1, (code, out, err)
+        assert len(lines) == 1 and lines[0].startswith("kago: sync Shopping: "), err
+    return lines[0] if lines else out.decode().strip(), seconds, rss
+
+
+def check(binary, server, rule, ok=False, bound=15, message=None):
+    proxy, k, direct = setup(binary, server)
+    try:
+        what, seconds, rss = sync_under(k, proxy, rule, ok, bound)
+        if message:
+            assert message in what, what
+        line, _, _ = k.sync()
+        local = sorted(i["name"] for i in k.items())
+        remote = sorted(prop(t, "SUMMARY") for t in Phone(server).todos(direct).values())
+        assert local == WANTED, (local, line)
+        assert remote == WANTED, remote
+        assert [i["purchased"] for i in sorted(k.items(), key=lambda i: i["name"])] == [True, False, False, False]
+        assert k.sync()[0] == "Shopping: up to date"
+        print("     %s in %.1fs, peak RSS %d KiB" % (what, seconds, rss))
+    finally:
+        proxy.stop()
+
+
+def test_every_connection_dropped(binary, server):
+    check(binary, server, when("*", ("drop",)), message="the connection to the server broke")
+
+
+def test_the_put_dropped(binary, server):
+    check(binary, server, when("PUT", ("drop",)))
+
+
+def test_a_reset_in_the_middle_of_the_report(binary, server):
+    check(binary, server, when("REPORT", ("reset", 60)), message="the connection to the server broke")
+
+
+def test_a_reset_in_the_middle_of_the_second_report(binary, server):
+    check(binary, server, when("REPORT", ("reset", 200), match=b"calendar-multiget"))
+
+
+def test_a_delay_past_the_timeout(binary, server):
+    check(binary, server, when("*", ("delay", TIMEOUT + 2)), bound=TIMEOUT + 5,
+          message="the server did not answer in time")
+
+
+def test_a_delay_within_the_timeout(binary, server):
+    check(binary, server, when("*", ("delay", 0.3), times=2), ok=True)
+
+
+def test_500_to_everything(binary, server):
+    check(binary, server, when("*", ("status", 500)))
+
+
+def test_503_to_everything(binary, server):
+    check(binary, server, when("*", ("status", 503)))
+
+
+def test_507_to_the_put(binary, server):
+    check(binary, server, when("PUT", ("status", 507)))
+
+
+def test_a_412_storm(binary, server):
+    check(binary, server, when("PUT", ("status", 412)), bound=20)
+
+
+def test_one_412_then_the_retry_succeeds(binary, server):
+    check(binary, server, when("PUT", ("status", 412), times=1), ok=True)
+
+
+def test_the_sync_token_answered_by_403(binary, server):
+    check(binary, server, when("REPORT", ("status", 403), times=1, match=rb"sync-token>[^<]+<"), ok=True)
+
+
+def test_the_sync_token_answered_by_412(binary, server):
+    check(binary, server, when("REPORT", ("status", 412), times=1, match=rb"sync-token>[^<]+<"), ok=True)
+
+
+def test_the_sync_token_answered_by_500(binary, server):
+    check(binary, server, when("REPORT", ("status", 500), times=1, match=rb"sync-token>[^<]+<"), ok=True)
+
+
+def truncate(resp):
+    return Response(resp.status, resp.headers, resp.body[:len(resp.body) // 2])
+
+
+def test_a_truncated_multistatus(binary, server):
+    check(binary, server, when("REPORT", ("rewrite", truncate)))
+
+
+def without_etag(resp):
+    return Response(resp.status, [(k, v) for k, v in resp.headers if k.lower() != "etag"], resp.body)
+
+
+def test_a_put_answered_without_an_etag(binary, server):
+    check(binary, server, when("PUT", ("rewrite", without_etag)), ok=True)
