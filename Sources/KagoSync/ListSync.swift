@@ -208,6 +208,9 @@ public final class ListSync {
             }
         }
         for case .item(_, _, let r) in writes { if let id = r.itemID { recorded.insert(id) } }
+        // Kept as it is here (only the server's ETag or what kago does not own changed), or
+        // changed here and deleted there: the item has its record, not a new UID.
+        for case .record(let r) in writes { if let id = r.itemID { recorded.insert(id) } }
         for case .removeItem(let item, _) in writes { recorded.insert(item.id) }
         for item in local.items where !recorded.contains(item.id) {
             let uid = makeUID()
