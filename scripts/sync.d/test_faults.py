@@ -146,3 +146,23 @@ def without_etag(resp):
 
 def test_a_put_answered_without_an_etag(binary, server):
     check(binary, server, when("PUT", ("rewrite", without_etag)), ok=True)
+
+
+def test_a_change_there_kago_does_not_own_while_changed_here_makes_no_duplicate(binary, server):
+    # Found by the 412 tests: an item whose server text changed only in what kago does not own
+    # (here PRIORITY, or nothing after a 412) while it changed here was pushed again under a
+    # new UID.
+    proxy, k, direct = setup(binary, server)
+    try:
+        k.sync()
+        phone = Phone(server)
+        uid, text = next((u, t) for u, t in phone.todos(direct).items() if prop(t, "SUMMARY") == "Rice")
+        phone.replace(direct, uid, text.replace("SUMMARY:Rice", "PRIORITY:1\r\nSUMMARY:Rice"))
+        k.run("check", "Rice")
+        k.sync()
+        remote = phone.todos(direct)
+        assert sorted(prop(t, "SUMMARY") for t in remote.values()) == WANTED, remote
+        assert prop(remote[uid], "STATUS") == "COMPLETED" and prop(remote[uid], "PRIORITY") == "1", remote[uid]
+        assert k.sync()[0] == "Shopping: up to date"
+    finally:
+        proxy.stop()
