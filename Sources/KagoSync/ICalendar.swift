@@ -92,6 +92,18 @@ public enum ICalendar {
         return out
     }
 
+    /// Whether a calendar object kago cannot read as a VTODO is still iCalendar that holds no
+    /// VTODO (a VEVENT, say: left alone), rather than something broken or not iCalendar at all.
+    public static func isCalendarWithoutTodo(_ bytes: [UInt8]) -> Bool {
+        let content = lines(bytes).filter { !$0.logical.isEmpty }
+        func line(_ l: ContentLine?, _ name: String, _ value: String) -> Bool {
+            guard let l, l.name == name, let start = l.valueStart else { return false }
+            return String(decoding: l.logical[start...], as: UTF8.self).trimmingCharacters().uppercased() == value
+        }
+        guard line(content.first, "BEGIN", "VCALENDAR"), line(content.last, "END", "VCALENDAR") else { return false }
+        return !content.contains { line($0, "BEGIN", "VTODO") }
+    }
+
     /// Folds a logical line at 75 octets, never inside a UTF-8 character, CRLF at the end.
     public static func fold(_ logical: [UInt8]) -> [UInt8] {
         var out: [UInt8] = []

@@ -124,7 +124,12 @@ public final class ListSync {
         var handled = Set<String>()
         var replaced: [SyncRecord] = []
         for href in wanted {
-            guard let (etag, text) = fetched[href], let todo = Todo(text, localOffset: localOffset) else { continue }
+            guard let (etag, text) = fetched[href] else { continue }
+            guard let todo = Todo(text, localOffset: localOffset) else {
+                // Skipped, it would be lost here for good once the token moved past it.
+                if ICalendar.isCalendarWithoutTodo(text) { continue }
+                throw SyncError("the server sent an item that is not iCalendar")
+            }
             let fresh = SyncRecord(uid: todo.uid, itemID: nil, href: href, etag: etag, base: text)
             // Another item now at a known href: the one kago knew there is gone.
             if let other = byHref[href], other.uid != todo.uid, !handled.contains(other.uid) { replaced.append(other) }

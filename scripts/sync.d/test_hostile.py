@@ -70,7 +70,7 @@ def hostile_sync(binary, rule, ok=False, message=None, bound=TIMEOUT + 7):
             assert k.items() == before, (before, k.items())
         k.sync()
         names = sorted(i["name"] for i in k.items())
-        assert names == ["Flour", "Milk", "Rice"] or (code == 0 and names[0] == "Flour" and names[-1] == "Rice"), names
+        assert names == ["Flour", "Milk", "Rice"], names
         return k, h
     finally:
         h.stop()
@@ -117,7 +117,8 @@ def test_icalendar_that_is_not_icalendar(binary, _):
         if req.method == "REPORT" and b"multiget" in req.body:
             return ("rewrite", sub(rb"(?s)BEGIN:VCALENDAR.*?END:VCALENDAR\r?\n?", b"this is not iCalendar\r\nBEGIN:VTODO\r\nSUMMARY\r\n"))
         return None
-    hostile_sync(binary, rule, ok=None)
+    # Found here: such an item was skipped and the token stored, so it never arrived.
+    hostile_sync(binary, rule, message="not iCalendar")
 
 
 def test_raw_escapes_in_a_summary(binary, _):
