@@ -150,3 +150,20 @@ final class ICalendarEscapeTests: XCTestCase {
         XCTAssertEqual(ICalendar.unescape("one", splitCommas: true), ["one"])
     }
 }
+
+/// What a calendar object kago cannot read as a VTODO is: left alone, or an error.
+final class ICalendarKindTests: XCTestCase {
+    func testAnEventIsACalendarWithoutATodo() {
+        let event = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:e\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        XCTAssertTrue(ICalendar.isCalendarWithoutTodo(Array(event.utf8)))
+        XCTAssertTrue(ICalendar.isCalendarWithoutTodo(Array("begin:vcalendar\nbegin:vevent\nuid:e\nend:vevent\nend:vcalendar\n".utf8)))
+    }
+
+    func testWhatIsNotICalendarOrABrokenTodoIsNot() {
+        for text in ["", "this is not iCalendar\r\nBEGIN:VTODO\r\nSUMMARY\r\n", "<html>hi</html>",
+                     "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nSUMMARY:x\r\n",
+                     "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nSUMMARY:no uid\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"] {
+            XCTAssertFalse(ICalendar.isCalendarWithoutTodo(Array(text.utf8)), text)
+        }
+    }
+}
