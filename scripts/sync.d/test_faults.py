@@ -132,6 +132,10 @@ def test_the_sync_token_answered_by_500(binary, server):
     check(binary, server, when("REPORT", ("status", 500), times=1, match=rb"sync-token>[^<]+<"), ok=True)
 
 
+def test_the_sync_token_answered_by_507(binary, server):
+    check(binary, server, when("REPORT", ("status", 507), times=1, match=rb"sync-token>[^<]+<"), ok=True)
+
+
 def truncate(resp):
     return Response(resp.status, resp.headers, resp.body[:len(resp.body) // 2])
 
