@@ -208,6 +208,9 @@ public final class ListSync {
             }
         }
         for case .item(_, _, let r) in writes { if let id = r.itemID { recorded.insert(id) } }
+        // Changed there with nothing to take here (another app's property, or kago's own push
+        // from a sync killed before it saved the ETag): the item has its record already.
+        for case .record(let r) in writes { if let id = r.itemID { recorded.insert(id) } }
         for case .removeItem(let item, _) in writes { recorded.insert(item.id) }
         for item in local.items where !recorded.contains(item.id) {
             let uid = makeUID()

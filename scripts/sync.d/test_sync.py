@@ -347,3 +347,20 @@ def test_the_open_list_shows_a_phone_change_without_a_key(binary, server):
         subprocess.run(tmux + ["send-keys", "-t", session, "q"], check=True)
     finally:
         subprocess.run(tmux + ["kill-server"], capture_output=True)
+
+
+def test_a_phone_change_kago_does_not_show_makes_no_second_copy(binary, server):
+    """The phone changes only what kago does not own (PRIORITY): nothing to take here, and the
+    item must not look new (it was pushed again under a new UID; found by the soak's sync phase,
+    where a sync killed after its PUT left the same state)."""
+    k = Kago(binary, server)
+    k.run("add", "Vinegar")
+    url = linked(k)
+    k.sync()
+    phone = Phone(server)
+    text = phone.by_summary(url, "Vinegar")
+    phone.replace(url, prop(text, "UID"), text.replace("END:VTODO", "PRIORITY:1\r\nEND:VTODO"))
+    k.sync()
+    assert list(phone.todos(url)) == [prop(text, "UID")], phone.todos(url)
+    assert [i["name"] for i in k.items()] == ["Vinegar"]
+    assert k.sync()[0] == "Shopping: up to date"
