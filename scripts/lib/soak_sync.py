@@ -55,6 +55,14 @@ class Soak:
         self.rng = random.Random(args.seed)
         self.stats = collections.Counter()
         self.counter = 0
+        # Local items changed since the last sync that completed: a killed sync may have
+        # pushed the change without learning so.
+        self.unacknowledged = set()
+        # Removed here after such a change: the next sync cannot tell the server's copy (its
+        # own unacknowledged push) from a phone's change, so the item may stay (SPEC: changed
+        # on one side and deleted on the other, it stays). Either way is allowed, the same on
+        # both sides: name → the fields it may stay with.
+        self.may_stay = {}
 
     def fresh(self, side):
         self.counter += 1
@@ -114,6 +122,7 @@ class Soak:
             else:
                 self.stats["completed"] += 1
                 self.stats["pending"] = 0
+                self.unacknowledged = set()
                 durations.append(time.time() - began)
             out, err = p.communicate()
             if p.returncode not in (0, -signal.SIGKILL):
@@ -150,10 +159,13 @@ class Soak:
                 name = self.rng.choice(sorted(local))
                 if what == "rm":
                     self.k.run("rm", name)
+                    if name in self.unacknowledged:
+                        self.may_stay[name] = (local[name]["purchased"], local[name]["note"])
                     del local[name]
                 else:
                     self.k.run(what, name)
                     local[name]["purchased"] = what == "check"
+                    self.unacknowledged.add(name)
             n += 1
         return n
 
@@ -228,6 +240,12 @@ class Soak:
             name = unescape(prop(text, "SUMMARY"))
             check(name not in there, "%s: %r twice on the server" % (when, name))
             there[name] = (prop(text, "STATUS") == "COMPLETED", unescape(prop(text, "DESCRIPTION")))
+        check(here == there, "%s: here and the server differ: %r" % (
+            when, sorted(set(here.items()) ^ set(there.items()))[:6]))
+        for name, fields in self.may_stay.items():
+            if name in here and here[name] == fields:
+                want[name] = fields
+                self.stats["stayed"] += 1
         for label, got in (("here", here), ("on the server", there)):
             lost = sorted(set(want) - set(got))
             extra = sorted(set(got) - set(want))
@@ -255,8 +273,9 @@ def main():
         sys.exit(1)
     st = s.stats
     print("soak sync: %d rounds, %d syncs SIGKILLed, %d completed, %d changes (up to %d in flight at once), "
-          "%d items, %ds; converged with nothing lost or twice"
-          % (st["rounds"], st["kills"], st["completed"], st["changes"], st["max_in_flight"], a.items, st["seconds"]))
+          "%d items, %ds; converged with nothing lost or twice (%d removed here after an unacknowledged push stayed)"
+          % (st["rounds"], st["kills"], st["completed"], st["changes"], st["max_in_flight"], a.items, st["seconds"],
+             st["stayed"]))
 
 
 if __name__ == "__main__":
