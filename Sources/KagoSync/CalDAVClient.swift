@@ -30,10 +30,18 @@ public final class CalDAVClient {
     /// (`/.well-known/caldav`, `current-user-principal`, `calendar-home-set`).
     public func calendarHome(_ url: DAVURL) throws(SyncError) -> DAVURL {
         let props = "<d:current-user-principal/><c:calendar-home-set/><d:resourcetype/>"
-        var found = try? propfind(url, depth: 0, props: props).responses.first
+        // A refused password is said as such, not as "not a CalDAV server".
+        var fatal: SyncError?
+        func probe(_ u: DAVURL) -> DAVResponse? {
+            do { return try propfind(u, depth: 0, props: props).responses.first } catch {
+                if fatal == nil, error.status == 401 { fatal = error }
+                return nil
+            }
+        }
+        var found = probe(url)
         if found?.property(NS.dav, "current-user-principal") == nil && found?.property(NS.caldav, "calendar-home-set") == nil,
            let wellKnown = url.resolve("/.well-known/caldav"), url.path == "/" || found == nil {
-            found = (try? propfind(wellKnown, depth: 0, props: props).responses.first) ?? found
+            found = probe(wellKnown) ?? found
         }
         if let home = href(found?.property(NS.caldav, "calendar-home-set"), base: url) { return home.asCollection }
         if let principal = href(found?.property(NS.dav, "current-user-principal"), base: url) {
@@ -41,7 +49,7 @@ public final class CalDAVClient {
             if let home = href(p?.property(NS.caldav, "calendar-home-set"), base: principal) { return home.asCollection }
             return principal.asCollection
         }
-        guard found != nil else { throw SyncError("\(url) is not a CalDAV server") }
+        guard found != nil else { throw fatal ?? SyncError("\(url) is not a CalDAV server") }
         return url.asCollection
     }
 

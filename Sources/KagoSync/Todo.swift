@@ -38,7 +38,7 @@ public struct Todo: Sendable {
         let lines = ICalendar.lines(text)
         guard let range = Self.todoRange(lines) else { return nil }
         var uid: String?, summary = "", note: String?, categories: [String] = [], due: Day?
-        var completedAt: Timestamp?, statusCompleted = false, percent100 = false, cancelled = false, recurring = false
+        var completedAt: Timestamp?, statusCompleted = false, statusOpen = false, percent100 = false, cancelled = false, recurring = false
         var modified: Timestamp?, stamp: Timestamp?
         for line in Self.ownLines(lines, range) {
             let value = line.value
@@ -56,6 +56,7 @@ public struct Todo: Sendable {
             case "STATUS":
                 let s = value.trimmingCharacters().uppercased()
                 statusCompleted = s == "COMPLETED"
+                statusOpen = s == "NEEDS-ACTION" || s == "IN-PROCESS"
                 cancelled = s == "CANCELLED"
             case "PERCENT-COMPLETE": percent100 = Int(value.trimmingCharacters()) == 100
             case "RRULE", "RDATE": recurring = true
@@ -65,7 +66,9 @@ public struct Todo: Sendable {
             }
         }
         guard let uid, !uid.isEmpty else { return nil }
-        let done = completedAt != nil || statusCompleted || percent100
+        // PERCENT-COMPLETE:100 left beside STATUS:NEEDS-ACTION is an uncheck that forgot it
+        // (python caldav's uncomplete() does that): the STATUS says.
+        let done = completedAt != nil || statusCompleted || (percent100 && !statusOpen)
         self.text = text
         self.uid = uid
         self.modified = modified ?? stamp

@@ -75,6 +75,14 @@ final class TodoReadTests: XCTestCase {
         XCTAssertNil(try XCTUnwrap(todo(["STATUS:IN-PROCESS", "PERCENT-COMPLETE:20"])).fields.completed)
     }
 
+    /// python caldav's uncomplete() removes COMPLETED and sets STATUS:NEEDS-ACTION, but leaves
+    /// PERCENT-COMPLETE:100: unchecked, or the uncheck never arrives.
+    func testNeedsActionWinsOverALeftoverPercentComplete() throws {
+        XCTAssertNil(try XCTUnwrap(todo(["STATUS:NEEDS-ACTION", "PERCENT-COMPLETE:100"])).fields.completed)
+        XCTAssertNil(try XCTUnwrap(todo(["PERCENT-COMPLETE:100", "STATUS:IN-PROCESS"])).fields.completed)
+        XCTAssertNotNil(try XCTUnwrap(todo(["STATUS:COMPLETED", "PERCENT-COMPLETE:100"])).fields.completed)
+    }
+
     func testRecurringOrCancelledIsNotShowable() throws {
         XCTAssertFalse(try XCTUnwrap(todo(["SUMMARY:Bins", "RRULE:FREQ=WEEKLY"])).showable)
         XCTAssertFalse(try XCTUnwrap(todo(["SUMMARY:Bins", "RDATE;VALUE=DATE:20261210"])).showable)
