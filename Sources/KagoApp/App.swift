@@ -205,7 +205,7 @@ public final class App {
                 }
             case .saveIntroSeen:
                 do {
-                    try ConfigStore.saveIntroSeen(version: currentIntroVersion, path: configPath)
+                    try ConfigStore.saveIntroSeen(version: Tutorial.version, path: configPath)
                 } catch {
                     pending += state.apply(.failed(.introNotSaved(error.message)))
                 }

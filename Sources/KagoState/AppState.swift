@@ -112,16 +112,55 @@ public enum Confirmation: Equatable, Sendable {
     case mergeList(id: Int64, name: String, into: String)
 }
 
-/// The tutorial's page and slide animation.
+/// The tutorial: its pages, the page on show, the slide, and the practice list (SPEC §3).
 public struct IntroState: Equatable, Sendable {
+    /// The pages shown, in order: every page, or only those new since the version seen.
+    public var pages: [Lesson]
     public var page = 0
-    public var pageCount = 3
     public var transition: Transition?
     /// Replayed from the help overlay: `q` goes back to the list instead of quitting.
     public var isReplay = false
+    /// Only the pages added since the tutorial the user saw: labelled "New in kago".
+    public var isWhatsNew = false
+    /// The live list each page's key works on; it carries over from page to page.
+    public var practice: Practice
+    /// The lessons done on their own page: their try-it line has turned into a ✓.
+    public var done: Set<Lesson> = []
 
-    public init(isReplay: Bool = false) {
+    /// A tutorial of the given pages with a fresh practice list.
+    public init(pages: [Lesson] = Tutorial.allLessons, isReplay: Bool = false, isWhatsNew: Bool = false,
+                seed: PracticeSeed = .english, settings: Settings = Settings(), clock: LocalClock) {
+        self.pages = pages
         self.isReplay = isReplay
+        self.isWhatsNew = isWhatsNew
+        practice = Practice(seed: seed, settings: settings, clock: clock)
+    }
+
+    public var pageCount: Int { pages.count }
+
+    /// What the page on show teaches.
+    public var lesson: Lesson { pages[page] }
+
+    /// Whether the page on show has been done (its ✓ shows).
+    public var isDone: Bool { done.contains(lesson) }
+
+    /// Fits the practice list to a terminal size; without room for its box it keeps working
+    /// at a nominal size, its input line drawn above the buttons.
+    mutating func resize(width: Int, height: Int) {
+        let size = Self.practiceSize(width: width, height: height) ?? (min(max(width - 4, 30), 56), 8)
+        _ = practice.apply(.resize(width: size.width, height: size.height))
+    }
+
+    /// The practice list's size in a terminal of this size: nil when the terminal is too short
+    /// for its box beside the title, the line and the try-it line (SPEC §3: the box goes first).
+    public static func practiceSize(width: Int, height: Int) -> (width: Int, height: Int)? {
+        // Rows between the Skip row and the buttons: the box and a blank, the title, a blank,
+        // the line, a blank and the try-it line (each of those two lines may wrap once when narrow).
+        let content = (height >= 12 ? height - 2 : height - 1) - 1
+        let text = width >= 70 ? 5 : 7
+        let rows = min(8, content - text - 1 - 2)
+        guard rows >= 4, width >= 34 else { return nil }
+        return (min(width - 4, 56), rows)
     }
 }
 
@@ -160,6 +199,8 @@ public struct AppState: Equatable, Sendable {
 
     /// The tutorial, while it is showing.
     public var intro: IntroState?
+    /// What the tutorial's practice lists start with, each time it is shown.
+    public let practiceSeed: PracticeSeed
     public var screen: Screen = .toBuy {
         didSet { model.show(screen) }
     }
@@ -180,7 +221,7 @@ public struct AppState: Equatable, Sendable {
     /// The help overlay's scroll offset, while it is open.
     public var helpScroll: Int?
     /// How many lines the help overlay has per screen, supplied by the view layer so scrolling stops at the end.
-    public var helpLineCounts: [Screen: Int] = [:]
+    public var helpLineCounts: [HelpTopic: Int] = [:]
     public var message: ShownMessage?
     /// The mark the tab bar shows for sync: while one runs, or after one failed.
     public var syncMark: SyncMark?
@@ -191,16 +232,23 @@ public struct AppState: Equatable, Sendable {
 
     /// The starting state.
     /// - Parameters:
-    ///   - showIntro: whether the tutorial opens first.
+    ///   - showIntro: whether the whole tutorial opens first; without it, a user who saw an
+    ///     earlier tutorial (`settings.introSeen`) is shown the pages added since.
     ///   - problems: config lines kago could not use; the first is reported once.
     ///   - listID: the list shown first.
+    ///   - practiceSeed: the tutorial's practice lists, in the user's language.
     public init(settings: Settings, clock: LocalClock, showIntro: Bool,
-                problems: [ConfigProblem] = [], listID: Int64 = 1) {
+                problems: [ConfigProblem] = [], listID: Int64 = 1, practiceSeed: PracticeSeed = .english) {
         self.settings = settings
         self.clock = clock
+        self.practiceSeed = practiceSeed
         model = ListModel(sort: settings.sort, today: clock.today, listID: listID)
         model.resized(height: listHeight)
-        if showIntro { intro = IntroState() }
+        if showIntro {
+            intro = newIntro()
+        } else if let new = Tutorial.newLessons(since: settings.introSeen) {
+            intro = newIntro(pages: new, isWhatsNew: true)
+        }
         if let first = problems.first {
             message = ShownMessage(message: .configProblem(first, more: problems.count - 1))
         }
@@ -217,8 +265,9 @@ public struct AppState: Equatable, Sendable {
     /// Which keymap table applies now.
     public var keyMode: KeyMode {
         if isTooSmall { return .tooSmall }
-        if intro != nil { return .intro }
         if helpScroll != nil { return .help }
+        // In the tutorial the practice list's input line owns every key while it is open.
+        if let intro { return intro.practice.app.input != nil ? .input : .intro }
         if confirmation != nil { return .confirm }
         if input != nil { return .input }
         if let overlay = listsOverlay { return overlay.purpose == .manage ? .lists : .listPicker }
@@ -228,6 +277,17 @@ public struct AppState: Equatable, Sendable {
     /// Rows available to a list between the tab bar and the status line; the input line's
     /// hint row takes one more.
     public var listHeight: Int { max(1, height - 2 - (input != nil ? 1 : 0)) }
+
+    /// What the help overlay lists: the tutorial's keys during the tutorial, else the screen's.
+    public var helpTopic: HelpTopic { intro != nil ? .tutorial : .screen(screen) }
+
+    /// A tutorial of the given pages, with a fresh practice list sized for the terminal.
+    func newIntro(pages: [Lesson] = Tutorial.allLessons, isReplay: Bool = false, isWhatsNew: Bool = false) -> IntroState {
+        var intro = IntroState(pages: pages, isReplay: isReplay, isWhatsNew: isWhatsNew, seed: practiceSeed,
+                               settings: settings, clock: clock)
+        intro.resize(width: width, height: height)
+        return intro
+    }
 
     /// Lines the help overlay shows at once (below the tab bar, less its title and footer rows).
     public var helpViewport: Int { Self.helpViewport(height: height) }
@@ -260,6 +320,16 @@ public struct AppState: Equatable, Sendable {
     mutating func popUndo() -> UndoEntry? { undoStack.popLast() }
     mutating func popRedo() -> UndoEntry? { redoStack.popLast() }
     mutating func pushRedo(_ entry: UndoEntry) { redoStack.append(entry) }
+}
+
+/// What a help overlay lists the keys of.
+public enum HelpTopic: Hashable, Sendable {
+    case screen(Screen)
+    /// The tutorial's keys and its practice list's.
+    case tutorial
+
+    /// Every topic, for laying them all out at a terminal size.
+    public static let all: [HelpTopic] = Screen.allCases.map { .screen($0) } + [.tutorial]
 }
 
 /// What the tab bar says about sync (SPEC §9): `⇅` while syncing, `⚠` after a failure.

@@ -19,9 +19,6 @@ public enum SortMode: String, Sendable, CaseIterable {
     }
 }
 
-/// The version of the tutorial this kago shows; raising it shows the tutorial once more.
-public let currentIntroVersion = 1
-
 /// The user's preferences, read from the config file (SPEC §2).
 public struct Settings: Equatable, Sendable {
     public var introSeen = 0

@@ -18,6 +18,7 @@ extension AppState {
             width = max(1, w)
             height = max(1, h)
             model.resized(height: listHeight)
+            intro?.resize(width: width, height: height)
             if let scroll = helpScroll { helpScroll = max(0, scroll) }
             return []
         case .tick(let now):
@@ -26,6 +27,7 @@ extension AppState {
         case .clock(let c):
             clock = c
             model.setToday(c.today)
+            _ = intro?.practice.apply(action)
             return []
         case .loaded(let snapshot):
             model.load(snapshot)
@@ -82,8 +84,8 @@ extension AppState {
             break
         }
         if intro?.transition != nil { finishTransition() }
+        if intro != nil, helpScroll == nil { return applyIntro(action) }
         switch keyMode {
-        case .intro: return applyIntro(action)
         case .input: return applyInput(action)
         default:
             if confirmation != nil { return applyConfirm(action) }
@@ -101,6 +103,8 @@ extension AppState {
             t.progress = min(1, (now - t.startedAt!) / Transition.duration)
             intro?.transition = t.progress >= 1 ? nil : t
         }
+        // The practice list's messages come and go as on the real list.
+        _ = intro?.practice.apply(.tick(now: now))
         if intro == nil, var m = message {
             if m.shownAt == nil { m.shownAt = now; message = m }
             if now - m.shownAt! >= ShownMessage.lifetime { message = nil }
@@ -111,6 +115,8 @@ extension AppState {
 
     // MARK: - Tutorial
 
+    /// The tutorial's own keys; every other action goes to the practice list, and the page's
+    /// try-it line turns into a ✓ once the action it names has been done there.
     mutating func applyIntro(_ action: Action) -> [Effect] {
         guard var state = intro else { return [] }
         let last = state.pageCount - 1
@@ -127,8 +133,14 @@ extension AppState {
             guard state.isReplay else { quitting = true; return [.quit] }
             intro = nil
             return []
+        case .toggleHelp:
+            helpScroll = 0
+            return []
+        case .previousList where state.lesson != .lists, .nextList where state.lesson != .lists:
+            // The second practice list belongs to the page that teaches it.
+            return []
         default:
-            state.transition = nil
+            if state.practice.apply(action).contains(state.lesson) { state.done.insert(state.lesson) }
             intro = state
             return []
         }
@@ -144,9 +156,11 @@ extension AppState {
 
     mutating func finishTransition() { intro?.transition = nil }
 
+    /// Start or Skip: records the tutorial as seen; a first run opens To buy, a replay goes
+    /// back to where the user was.
     mutating func finishIntro() -> [Effect] {
+        if intro?.isReplay == false { screen = .toBuy }
         intro = nil
-        screen = .toBuy
         return [.saveIntroSeen]
     }
 
@@ -170,7 +184,7 @@ extension AppState {
     /// The help overlay: scrolling, the tutorial replay, closing.
     mutating func applyHelp(_ action: Action) -> [Effect] {
         guard let scroll = helpScroll else { return [] }
-        let end = max(0, (helpLineCounts[screen] ?? 0) - helpViewport)
+        let end = max(0, (helpLineCounts[helpTopic] ?? 0) - helpViewport)
         let page = max(1, helpViewport - 1)
         switch action {
         case .helpScroll(let d): helpScroll = max(0, min(end, scroll + d))
@@ -180,7 +194,8 @@ extension AppState {
         case .moveToBottom: helpScroll = end
         case .replayTutorial:
             helpScroll = nil
-            intro = IntroState(isReplay: true)
+            // Within the tutorial's own help there is nothing to replay: it is on show.
+            if intro == nil { intro = newIntro(isReplay: true) }
         case .toggleHelp, .cancel: helpScroll = nil
         default: break
         }

@@ -28,16 +28,16 @@ public enum HelpOverlay {
 
     /// The overlay's lines in one column at a terminal width: (keys, description) pairs, or a
     /// section title when keys is nil. Long keys and descriptions wrap onto further lines.
-    public static func lines(for screen: Screen, strings: Strings, width: Int) -> [Line] {
+    public static func lines(for topic: HelpTopic, strings: Strings, width: Int) -> [Line] {
         let inner = max(1, frame(width: width, height: 3).width - 4)
-        return lines(sections(for: screen, strings: strings), columnWidth: inner).lines
+        return lines(sections(for: topic, strings: strings), columnWidth: inner).lines
     }
 
-    /// How the overlay of `screen` is laid out in a terminal of this size.
-    public static func layout(for screen: Screen, strings: Strings, width: Int, height: Int) -> Layout {
+    /// How the overlay of a topic is laid out in a terminal of this size.
+    public static func layout(for topic: HelpTopic, strings: Strings, width: Int, height: Int) -> Layout {
         let inner = max(1, frame(width: width, height: height).width - 4)
         let visible = viewport(height: height)
-        let sections = sections(for: screen, strings: strings)
+        let sections = sections(for: topic, strings: strings)
         for count in stride(from: max(1, (inner + 2) / (minimumColumnWidth + 2)), through: 1, by: -1) {
             let columnWidth = (inner - 2 * (count - 1)) / count
             // Blank lines between sections, when there is room for them.
@@ -57,10 +57,10 @@ public enum HelpOverlay {
         return Layout(columns: [all], keyWidth: keyWidth, columnWidth: inner, scrolls: true)
     }
 
-    /// How many lines the overlay scrolls through on each screen at a terminal size, for the
+    /// How many lines the overlay scrolls through for each topic at a terminal size, for the
     /// reducer (0 where everything shows at once).
-    public static func lineCounts(strings: Strings, width: Int, height: Int) -> [Screen: Int] {
-        Dictionary(uniqueKeysWithValues: Screen.allCases.map {
+    public static func lineCounts(strings: Strings, width: Int, height: Int) -> [HelpTopic: Int] {
+        Dictionary(uniqueKeysWithValues: HelpTopic.all.map {
             ($0, layout(for: $0, strings: strings, width: width, height: height).scrollLines)
         })
     }
@@ -68,9 +68,9 @@ public enum HelpOverlay {
     /// The sections of a screen: titles and their rows, each row's keys one label per binding.
     /// Adjacent bindings with the same description share a row: `1 2 3  go to a screen`.
     /// A binding already listed in an earlier section (Ctrl-L everywhere) is not listed again.
-    static func sections(for screen: Screen, strings: Strings) -> [(title: String, rows: [(keys: [String], text: String)])] {
+    static func sections(for topic: HelpTopic, strings: Strings) -> [(title: String, rows: [(keys: [String], text: String)])] {
         var listed = Set<String>()
-        return Keymap.helpSections(for: screen).map { section in
+        return Keymap.helpSections(for: topic).map { section in
             var rows: [(keys: [String], text: String)] = []
             var last: StringKey?
             for b in section.bindings where listed.insert("\(b.keys) \(b.help)").inserted {
@@ -158,7 +158,7 @@ public enum HelpOverlay {
         let box = frame(width: buffer.width, height: buffer.height)
         guard box.width > 4, box.height > 3 else { return }
         buffer.fill(box, style: Style(.help))
-        let layout = layout(for: state.screen, strings: strings, width: buffer.width, height: buffer.height)
+        let layout = layout(for: state.helpTopic, strings: strings, width: buffer.width, height: buffer.height)
         let visible = state.helpViewport
         let top = layout.scrolls ? min(state.helpScroll ?? 0, max(0, layout.columns[0].count - visible)) : 0
         buffer.write(strings[.helpTitle], x: box.x + 2, y: box.y, maxWidth: box.width - 4, style: Style(.helpTitle))
@@ -184,7 +184,10 @@ public enum HelpOverlay {
             buffer.write(position, x: box.maxX - 2 - width, y: box.maxY - 1, maxWidth: width, style: Style(.dim))
             room -= width + 2
         }
-        buffer.write(strings[layout.scrolls ? .helpFooter : .helpFooterWhole], x: box.x + 2, y: box.maxY - 1,
+        // Within the tutorial there is no tutorial to replay with `t`.
+        let footer: StringKey = state.intro != nil ? (layout.scrolls ? .helpFooterTutorial : .helpFooterTutorialWhole)
+            : (layout.scrolls ? .helpFooter : .helpFooterWhole)
+        buffer.write(strings[footer], x: box.x + 2, y: box.maxY - 1,
                      maxWidth: max(0, room), style: Style(.dim))
     }
 }

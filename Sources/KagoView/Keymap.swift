@@ -127,14 +127,32 @@ public enum Keymap {
         Binding([.ctrl("c")], .interrupt, .hInterrupt),
     ])
 
+    /// The tutorial's own keys (SPEC §3); the others go to its practice list.
     static let intro = KeySection(title: .sectionTutorial, bindings: [
-        Binding([.right, .char("l"), .char("n"), .char(" "), .pageDown], .introNext, .hIntroNext),
-        Binding([.left, .char("h"), .char("p"), .backspace, .pageUp], .introBack, .hIntroBack),
+        Binding([.right, .char("l"), .pageDown], .introNext, .hIntroNext),
+        Binding([.left, .char("h"), .pageUp], .introBack, .hIntroBack),
         Binding([.enter], .introConfirm, .hIntroConfirm),
-        Binding([.char("s"), .escape], .introSkip, .hIntroSkip),
+        Binding([.escape], .introSkip, .hIntroSkip),
         Binding([.char("q")], .introQuit, .hIntroQuit),
         Binding([.ctrl("c")], .quit, .hQuit),
+        Binding([.char("?")], .toggleHelp, .hHelp),
         redraw,
+    ])
+
+    /// The keys the tutorial's practice list answers, as on To buy (SPEC §3); `[` `]` on the
+    /// page that teaches them.
+    static let practice = KeySection(title: .sectionPractice, bindings: [
+        Binding([.char("a")], .startAdd, .hAdd),
+        Binding([.char(" "), .char("x")], .toggle, .hCheck),
+        Binding([.char("e")], .startEdit, .hEdit),
+        Binding([.char("d"), .delete], .delete, .hDelete),
+        Binding([.char("s")], .cycleSort, .hSort),
+        Binding([.char("j"), .down], .move(1), .hDownUp),
+        Binding([.char("k"), .up], .move(-1), .hDownUp),
+        Binding([.char("u")], .undo, .hUndoRedo),
+        Binding([.ctrl("r")], .redo, .hUndoRedo),
+        Binding([.char("[")], .previousList, .hStepList),
+        Binding([.char("]")], .nextList, .hStepList),
     ])
 
     static let help = KeySection(title: .helpTitle, bindings: [
@@ -165,7 +183,7 @@ public enum Keymap {
     public static func sections(for mode: KeyMode) -> [KeySection] {
         switch mode {
         case .tooSmall: return [tooSmall]
-        case .intro: return [intro]
+        case .intro: return [intro, practice]
         case .help: return [help]
         case .confirm: return [confirm]
         case .input: return [input]
@@ -186,7 +204,7 @@ public enum Keymap {
         case (.input, .char(let c)): return .line(.insert(String(c)))
         // A paste is text: in the input line and the lists it is added; it never answers y/n.
         case (.input, .paste(let text)), (.toBuy, .paste(let text)), (.purchased, .paste(let text)),
-             (.categories, .paste(let text)):
+             (.categories, .paste(let text)), (.intro, .paste(let text)):
             return .paste(text)
         case (_, .paste): return nil
         case (.confirm, .mouse): return nil
@@ -200,9 +218,13 @@ public enum Keymap {
         sections(for: mode).flatMap { $0.bindings.filter { $0.hint != nil } }
     }
 
-    /// The sections the help overlay lists for a screen: its own keys, then the common ones.
-    public static func helpSections(for screen: Screen) -> [KeySection] {
-        sections(for: KeyMode(screen)) + [input]
+    /// The sections the help overlay lists: the screen's (or the tutorial's) own keys, then
+    /// the common ones and the input line's.
+    public static func helpSections(for topic: HelpTopic) -> [KeySection] {
+        switch topic {
+        case .screen(let screen): return sections(for: KeyMode(screen)) + [input]
+        case .tutorial: return sections(for: .intro) + [input]
+        }
     }
 }
 

@@ -18,21 +18,31 @@ public enum RootView {
         var cursor: (x: Int, y: Int)?
         if state.isTooSmall {
             TooSmallView.render(width: state.width, height: state.height, strings: strings, into: &buffer)
-        } else if let intro = state.intro {
-            IntroView.render(intro, size: (state.width, state.height), strings: strings, into: &buffer)
         } else {
-            TabBar.render(state, strings: strings, into: &buffer)
-            ListView.render(state.model, screen: state.screen, clock: state.clock, in: listArea(state), strings: strings,
-                            into: &buffer)
-            if state.input != nil {
-                cursor = InputLine.render(state, strings: strings, into: &buffer)
+            if let intro = state.intro {
+                cursor = IntroView.render(intro, size: (state.width, state.height), strings: strings, into: &buffer)
             } else {
-                StatusLine.render(state, strings: strings, into: &buffer)
+                cursor = renderList(state, strings: strings, hints: true, into: &buffer)
+                if state.listsOverlay != nil { ListsOverlayView.render(state, strings: strings, into: &buffer) }
             }
-            if state.listsOverlay != nil { ListsOverlayView.render(state, strings: strings, into: &buffer) }
-            if state.helpScroll != nil { HelpOverlay.render(state, strings: strings, into: &buffer) }
+            if state.helpScroll != nil {
+                HelpOverlay.render(state, strings: strings, into: &buffer)
+                cursor = nil
+            }
         }
         return Frame(buffer: buffer, cursor: cursor)
+    }
+
+    /// The tab bar, the list on show and the status or input line, filling the buffer (the
+    /// screen, or the tutorial's practice box); returns where the cursor belongs.
+    /// - Parameter hints: whether an idle status line lists the screen's keys.
+    static func renderList(_ state: AppState, strings: Strings, hints: Bool, into buffer: inout ScreenBuffer) -> (x: Int, y: Int)? {
+        TabBar.render(state, strings: strings, into: &buffer)
+        ListView.render(state.model, screen: state.screen, clock: state.clock, in: listArea(state), strings: strings,
+                        into: &buffer)
+        if state.input != nil { return InputLine.render(state, strings: strings, into: &buffer) }
+        StatusLine.render(state, strings: strings, hints: hints, into: &buffer)
+        return nil
     }
 
     /// The rows between the tab bar and the status line (one fewer while the input line is open).
@@ -43,16 +53,21 @@ public enum RootView {
     /// The action a mouse event stands for, hit-tested against the same layout that was drawn.
     public static func action(for event: MouseEvent, in state: AppState, strings: Strings) -> Action? {
         guard !state.isTooSmall else { return nil }
-        if let intro = state.intro {
-            guard event.kind == .click else { return nil }
-            let layout = IntroLayout(width: state.width, height: state.height, page: intro.page,
-                                     pageCount: intro.pageCount, strings: strings)
-            if layout.skip.contains(x: event.x, y: event.y) { return .introSkip }
-            if layout.back?.contains(x: event.x, y: event.y) == true { return .introBack }
-            if layout.forward.contains(x: event.x, y: event.y) { return .introConfirm }
-            if let i = layout.dots.firstIndex(where: { $0.contains(x: event.x, y: event.y) }) { return .introGoTo(i) }
-            return nil
-        }
+        guard let intro = state.intro, state.helpScroll == nil else { return listAction(for: event, in: state, strings: strings) }
+        guard event.kind == .click else { return nil }
+        let layout = IntroLayout(intro, width: state.width, height: state.height, strings: strings)
+        if layout.skip.contains(x: event.x, y: event.y) { return .introSkip }
+        if layout.back?.contains(x: event.x, y: event.y) == true { return .introBack }
+        if layout.forward.contains(x: event.x, y: event.y) { return .introConfirm }
+        if let i = layout.dots.firstIndex(where: { $0.contains(x: event.x, y: event.y) }) { return .introGoTo(i) }
+        // A click on the practice list is a click on its rows, as on To buy; not on its tabs.
+        guard let box = layout.practice, box.contains(x: event.x, y: event.y), event.y > box.y else { return nil }
+        let inner = MouseEvent(.click, x: event.x - box.x, y: event.y - box.y)
+        return listAction(for: inner, in: intro.practice.app, strings: strings)
+    }
+
+    /// The action of a mouse event on a list screen and its overlays.
+    static func listAction(for event: MouseEvent, in state: AppState, strings: Strings) -> Action? {
         if state.helpScroll != nil {
             switch event.kind {
             case .wheelUp: return .helpScroll(-3)

@@ -1,10 +1,12 @@
 /// Every piece of UI text; each language's table must have every key (a test checks).
 public enum StringKey: String, CaseIterable, Sendable {
     // Tutorial
-    case intro1Title, intro1Line, intro2Title, intro2Line, intro3Title, intro3Line
-    case skip, back, next, start
-    // Tutorial pictures
-    case picBread, picEggs, picMilk, picApples, picDairy, picFruit, picPurchased, picFriday
+    case intro1Title, intro1Line, intro2Title, intro2Line, intro3Title, intro3Line, intro4Title, intro4Line
+    case skip, back, next, start, whatsNew
+    // The try-it line of each page, and the ✓ line that replaces it
+    case tryAdd, tryCheck, trySort, tryLists, tryDone, tryDoneLast
+    // The practice lists and their items
+    case practiceShopping, practiceBread, practiceEggs, practiceBakery, practiceDairy, practiceDrugstore, practiceSoap
     // Tabs, groups and empty states
     case tabToBuy, tabPurchased, tabCategories
     case groupOverdue, groupToday, groupTomorrow, groupThisWeek, groupLater, groupNoDate, uncategorised
@@ -35,7 +37,7 @@ public enum StringKey: String, CaseIterable, Sendable {
     case promptAdd, promptEdit, promptFilter, promptNewCategory, promptRename, inputHint, confirmClear
     // Help overlay
     case helpTitle, helpFooter, helpFooterWhole, sectionGlobal, sectionToBuy, sectionPurchased, sectionCategories, sectionInput
-    case sectionTutorial
+    case sectionTutorial, sectionPractice, helpFooterTutorial, helpFooterTutorialWhole
     case hScreens, hJump, hDownUp, hTopBottom, hPages
     case hFilter, hClearFilter, hUndoRedo, hHelp, hQuit, hRedraw
     case hAdd, hEdit, hCheck, hUncheck, hDelete, hSort, hClear

@@ -119,7 +119,8 @@ public enum TabBar {
 
 /// The last row: a transient message, a y/n question, or the screen's key hints.
 public enum StatusLine {
-    public static func render(_ state: AppState, strings: Strings, into buffer: inout ScreenBuffer) {
+    /// Draws the line; without `hints`, an idle line stays blank.
+    public static func render(_ state: AppState, strings: Strings, hints: Bool = true, into buffer: inout ScreenBuffer) {
         let y = buffer.height - 1
         if let confirmation = state.confirmation {
             let keys = " y/n"
@@ -132,6 +133,7 @@ public enum StatusLine {
             renderMessage(m, y: y, strings: strings, into: &buffer)
             return
         }
+        guard hints else { return }
         var x = 1
         for label in TabBar.hiddenNarrowing(state, strings: strings, width: buffer.width) {
             x += buffer.write(label, x: x, y: y, maxWidth: buffer.width / 2, style: Style(.header)) + 2

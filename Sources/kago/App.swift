@@ -12,12 +12,13 @@ extension App {
         do { try Terminal.checkAvailable(environment: startup.environment) } catch { throw .runtime(error.message) }
         // The page scan waits until the first frame is up (see `start`).
         let store = try startup.openStore(check: .header, readOnlyIfNeeded: true)
+        let strings = Strings(startup.language)
+        // Never seen (or unreadable): the whole tutorial; an earlier one: what is new since.
         var state = AppState(settings: startup.settings, clock: SystemClock.local(),
-                             showIntro: forceIntro || startup.settings.introSeen < currentIntroVersion,
-                             problems: startup.problems, listID: store.listID)
+                             showIntro: forceIntro || startup.settings.introSeen <= 0,
+                             problems: startup.problems, listID: store.listID, practiceSeed: PracticeSeed(strings: strings))
         if let reason = startup.configUnreadable { state.message = ShownMessage(message: .configUnreadable(reason)) }
         if store.isReadOnly { state.message = ShownMessage(message: .readOnly) }
-        let strings = Strings(startup.language)
         let terminal: Terminal
         do {
             terminal = try Terminal(environment: startup.environment, theme: startup.theme, mouse: startup.settings.mouse)

@@ -31,10 +31,10 @@ final class ReducerTests: XCTestCase {
         s.apply(.introBack)
         s.apply(.introBack)
         XCTAssertEqual(s.intro?.page, 0, "Back on the first page stays there")
-        s.apply(.introGoTo(2))
-        XCTAssertEqual(s.intro?.page, 2)
+        s.apply(.introGoTo(3))
+        XCTAssertEqual(s.intro?.page, 3)
         s.apply(.introNext)
-        XCTAssertEqual(s.intro?.page, 2, "Next on the last page stays there")
+        XCTAssertEqual(s.intro?.page, 3, "Next on the last page stays there")
         XCTAssertEqual(s.apply(.introConfirm), [.saveIntroSeen], "Enter on the last page is Start")
         XCTAssertNil(s.intro)
         XCTAssertEqual(s.screen, .toBuy)
@@ -594,7 +594,7 @@ final class ReducerTests: XCTestCase {
     func testHelpPagesByWhatShowsAndGoesToItsEnds() {
         var s = makeState()
         s.apply(.resize(width: 80, height: 12))
-        s.helpLineCounts = [.toBuy: 40]
+        s.helpLineCounts = [.screen(.toBuy): 40]
         s.apply(.toggleHelp)
         XCTAssertEqual(s.helpViewport, 9)
         s.apply(.pageDown)

@@ -4,12 +4,10 @@ import XCTest
 
 /// The `?` overlay at several sizes (issue 10.8): keys never cut, paging shows every line.
 final class HelpOverlayTests: XCTestCase {
-    /// The overlay open on `screen` with the line counts the app supplies.
-    func helpState(_ lang: Language, _ screen: Screen, width: Int, height: Int) -> AppState {
-        var state = Fixture.listState(lang, width: width, height: height)
+    /// The overlay open on a screen, or in the tutorial, with the line counts the app supplies.
+    func helpState(_ lang: Language, _ topic: HelpTopic, width: Int, height: Int) -> AppState {
+        var state = Fixture.helpState(lang, topic, width: width, height: height)
         state.helpLineCounts = HelpOverlay.lineCounts(strings: Strings(lang), width: width, height: height)
-        state.apply(.showScreen(screen))
-        state.apply(.toggleHelp)
         return state
     }
 
@@ -29,10 +27,10 @@ final class HelpOverlayTests: XCTestCase {
     /// Where the width allows, the key column holds its longest entry whole: at 80×12 the
     /// input line's cursor keys are one line, not cut at 20 cells.
     func testKeyColumnHoldsItsLongestEntryWhenThereIsRoom() {
-        let layout = HelpOverlay.layout(for: .toBuy, strings: Strings(.en), width: 80, height: 12)
+        let layout = HelpOverlay.layout(for: .screen(.toBuy), strings: Strings(.en), width: 80, height: 12)
         XCTAssertTrue(layout.scrolls)
         XCTAssertEqual(layout.keyWidth, DisplayWidth.of("← → Home Ctrl-A End Ctrl-E"))
-        let shown = pages(helpState(.en, .toBuy, width: 80, height: 12)).joined()
+        let shown = pages(helpState(.en, .screen(.toBuy), width: 80, height: 12)).joined()
         XCTAssertTrue(shown.contains { $0.contains("← → Home Ctrl-A End Ctrl-E move the cursor") },
                       shown.joined(separator: "\n"))
     }
@@ -50,7 +48,7 @@ final class HelpOverlayTests: XCTestCase {
     func testPagingShowsEveryLineAndCutsNothing() {
         for lang in Language.allCases {
             for (w, h) in [(80, 12), (40, 12), (30, 8)] {
-                for screen in Screen.allCases {
+                for screen in HelpTopic.all {
                     let state = helpState(lang, screen, width: w, height: h)
                     let layout = HelpOverlay.layout(for: screen, strings: Strings(lang), width: w, height: h)
                     let pages = pages(state)
@@ -75,9 +73,9 @@ final class HelpOverlayTests: XCTestCase {
     /// At 40×12 the footer still says where the page is, the hints giving way to it.
     func testFooterKeepsThePositionOnANarrowScreen() {
         for lang in Language.allCases {
-            let state = helpState(lang, .toBuy, width: 40, height: 12)
+            let state = helpState(lang, .screen(.toBuy), width: 40, height: 12)
             let footer = Fixture.render(state).buffer.lines[11]
-            let count = state.helpLineCounts[.toBuy]!
+            let count = state.helpLineCounts[.screen(.toBuy)]!
             XCTAssertTrue(footer.hasSuffix("1–9/\(count)  ") || footer.contains("1–9/\(count)"), footer)
         }
     }
@@ -86,7 +84,7 @@ final class HelpOverlayTests: XCTestCase {
     /// the rest nearly empty.
     func testColumnsAreBalancedOnAWideScreen() {
         for lang in Language.allCases {
-            let layout = HelpOverlay.layout(for: .toBuy, strings: Strings(lang), width: 120, height: 40)
+            let layout = HelpOverlay.layout(for: .screen(.toBuy), strings: Strings(lang), width: 120, height: 40)
             XCTAssertFalse(layout.scrolls)
             XCTAssertEqual(layout.columns.count, 3, "\(lang)")
             let heights = layout.columns.map(\.count)

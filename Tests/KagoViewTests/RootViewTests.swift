@@ -42,12 +42,10 @@ final class RootViewTests: XCTestCase {
         for lang in Language.allCases {
             let strings = Strings(lang)
             for (w, h) in [(80, 24), (100, 30), (120, 40)] {
-                for screen in Screen.allCases {
+                for screen in HelpTopic.all {
                     let layout = HelpOverlay.layout(for: screen, strings: strings, width: w, height: h)
                     XCTAssertFalse(layout.scrolls, "\(lang) \(screen) \(w)×\(h)")
-                    var state = Fixture.listState(lang, width: w, height: h)
-                    state.apply(.showScreen(screen))
-                    state.apply(.toggleHelp)
+                    let state = Fixture.helpState(lang, screen, width: w, height: h)
                     let text = Fixture.render(state).buffer.lines.joined(separator: "\n")
                     for row in HelpOverlay.sections(for: screen, strings: strings).flatMap(\.rows) {
                         for key in row.keys.flatMap({ $0.split(separator: " ") }) {
@@ -57,7 +55,7 @@ final class RootViewTests: XCTestCase {
                     XCTAssertFalse(text.contains("…"), "\(lang) \(screen) \(w)×\(h): something was cut\n\(text)")
                 }
             }
-            XCTAssertTrue(HelpOverlay.layout(for: .toBuy, strings: strings, width: 80, height: 12).scrolls)
+            XCTAssertTrue(HelpOverlay.layout(for: .screen(.toBuy), strings: strings, width: 80, height: 12).scrolls)
         }
     }
 

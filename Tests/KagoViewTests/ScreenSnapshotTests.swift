@@ -32,10 +32,32 @@ final class ScreenSnapshotTests: XCTestCase {
 
     // MARK: - Tutorial
 
+    /// Every page before its lesson is done, and after (the ✓ line, the practice list changed).
     func testIntroPages() {
-        for page in 0..<3 {
+        for page in 0..<Tutorial.allLessons.count {
             check("intro\(page + 1)") { lang, w, h in Fixture.introState(lang, width: w, height: h, page: page) }
+            check("intro\(page + 1)-done") { lang, w, h in
+                var state = Fixture.introState(lang, width: w, height: h, page: page)
+                Fixture.doLesson(&state)
+                XCTAssertEqual(state.intro?.isDone, true)
+                return state
+            }
         }
+    }
+
+    /// The practice list's input line open on page 1, typed into.
+    func testIntroTyping() {
+        check("intro1-typing") { lang, w, h in
+            var state = Fixture.introState(lang, width: w, height: h)
+            state.apply(.startAdd)
+            state.apply(.line(.insert(lang == .ja ? "牛乳 x2" : "milk x2")))
+            return state
+        }
+    }
+
+    /// A user who saw the three-page tutorial: only page 4, labelled as new.
+    func testIntroWhatsNew() {
+        check("intro-whatsnew") { lang, w, h in Fixture.introState(lang, width: w, height: h, seen: 1) }
     }
 
     func testIntroMidSlide() {

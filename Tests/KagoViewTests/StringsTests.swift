@@ -43,21 +43,32 @@ final class StringsTests: XCTestCase {
         }
     }
 
-    /// SPEC §3's table, verbatim.
+    /// SPEC §3's table, verbatim, and the try-it and ✓ lines it gives.
     func testTutorialTextIsTheSpecs() {
         let en = Strings(.en), ja = Strings(.ja)
         XCTAssertEqual(en[.intro1Title], "🛒 Add items")
-        XCTAssertEqual(en[.intro1Line], "Add what you need to your shopping list. Press a.")
+        XCTAssertEqual(en[.intro1Line], "Add what you need to your shopping list.")
         XCTAssertEqual(en[.intro2Title], "✅ Check them off")
-        XCTAssertEqual(en[.intro2Line], "Checked items move to Purchased. Press Space.")
+        XCTAssertEqual(en[.intro2Line], "Checked items move to Purchased.")
         XCTAssertEqual(en[.intro3Title], "📅 Sort by date and category")
-        XCTAssertEqual(en[.intro3Line], "Organise the list around your plans. Press s.")
+        XCTAssertEqual(en[.intro3Line], "Organise the list around your plans.")
+        XCTAssertEqual(en[.intro4Title], "🗂 A list for every shop")
+        XCTAssertEqual(en[.intro4Line], "One list per shop, on your phone too with kago sync.")
         XCTAssertEqual(ja[.intro1Title], "🛒 アイテムを追加しよう")
         XCTAssertEqual(ja[.intro1Line], "買い物リストにアイテムを追加できます。")
         XCTAssertEqual(ja[.intro2Title], "✅ チェックで管理")
         XCTAssertEqual(ja[.intro2Line], "チェックすると購入済みに移動します。")
         XCTAssertEqual(ja[.intro3Title], "📅 日付・カテゴリで並び替え")
         XCTAssertEqual(ja[.intro3Line], "予定に合わせて整理整頓しましょう。")
+        XCTAssertEqual(ja[.intro4Title], "🗂 お店ごとにリスト")
+        XCTAssertEqual(ja[.intro4Line], "お店ごとにリストを分けて、kago sync でスマホにも。")
+        XCTAssertEqual(en[.tryAdd], "Try it: press a, type milk x2, then Enter")
+        XCTAssertEqual(ja[.tryAdd], "やってみよう：a を押して「牛乳 x2」と入力し、Enter")
+        XCTAssertEqual(en[.tryDone], "✓ Done. → for the next page")
+        XCTAssertEqual(ja[.tryDone], "✓ できました。→ で次へ")
+        XCTAssertEqual(en[.whatsNew], "New in kago")
+        XCTAssertEqual(ja[.whatsNew], "kago の新機能")
+        XCTAssertEqual([en[.practiceBread], en[.practiceEggs], ja[.practiceBread], ja[.practiceEggs]], ["bread", "eggs", "パン", "卵"])
     }
 
     /// SPEC §3 buttons and §4 tabs.

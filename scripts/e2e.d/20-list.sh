@@ -7,7 +7,7 @@ ITEM_APPLES='🍎 Apples 6個 #fruit @fri'
 
 # open_list [start_kago arguments]: the tutorial already seen, kago on the empty To buy screen.
 open_list() {
-    [[ -f $CONFIG ]] || write_config $'intro_seen = 1\n'
+    [[ -f $CONFIG ]] || write_config $'intro_seen = 2\n'
     start_kago "$@"
     wait_for "To buy 0"
 }
@@ -339,7 +339,7 @@ test_help_overlay() {
     wait_for "tutorial"
     keys t
     wait_for "🛒 Add items"
-    keys s
+    keys Escape
     wait_for "To buy 0"
     keys q
     wait_exit 0
@@ -610,7 +610,7 @@ test_long_names_truncate() {
 }
 
 test_purchased_newest_first() {
-    write_config $'intro_seen = 1\nsort = added\n'
+    write_config $'intro_seen = 2\nsort = added\n'
     seed_three                                  # rows: 牛乳, Bread, Apples (the order added)
     # Check Apples, then 牛乳 (added first), both within one second: start right after the
     # clock turns a second (a wait on a condition, at most 1 s).

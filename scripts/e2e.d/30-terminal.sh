@@ -9,7 +9,7 @@ colourful_screens() {
     start_kago "$@"
     wait_for "🛒 Add items"
     $check "the tutorial"
-    keys s
+    keys Escape
     wait_for "To buy 0"
     add_item "Old milk x2 #dairy @2020-01-02"
     add_item "Bread #bakery @today"
@@ -90,7 +90,7 @@ test_term_unknown() {
     wait_for "🛒 Add items"
     keys Right
     wait_for "○ ● ○"
-    keys s
+    keys Escape
     wait_for "To buy 0"
     add_item "Tea #drinks"
     wait_for "] Tea"
@@ -111,7 +111,7 @@ expect_terminal_restored() {
 }
 
 test_quit_restores_terminal() {
-    write_config $'intro_seen = 1\n'
+    write_config $'intro_seen = 2\n'
     start_kago --stty
     wait_for "To buy 0"
     keys q
@@ -122,7 +122,7 @@ test_quit_restores_terminal() {
 # signal_restores SIGNAL: kago killed by SIGNAL on the list and in the input line.
 signal_restores() {
     local sig=$1 pid
-    write_config $'intro_seen = 1\n'
+    write_config $'intro_seen = 2\n'
     start_kago --stty --as list
     wait_for "To buy 0"
     pid=$(kago_pid)
@@ -146,7 +146,7 @@ signal_restores() {
     kill "-$sig" "$pid"
     wait_exit
     expect_terminal_restored
-    assert_file_is "$CONFIG" $'intro_seen = 1\n'
+    assert_file_is "$CONFIG" $'intro_seen = 2\n'
 }
 
 test_sigterm_restores_terminal() { signal_restores TERM; }

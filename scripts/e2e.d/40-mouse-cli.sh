@@ -13,15 +13,21 @@ test_mouse_tutorial() {
     wait_for "📅 Sort by date and category"
     click "○ ○ ●" 2                         # the second dot
     wait_for "○ ● ○"
+    # A click on a practice row's checkbox checks it, as on To buy (once the page has stopped
+    # sliding: page 2's try-it line is centred only then).
+    wait_for "                      Try it: press Space or x on an item"
+    click "[ ] bread" 1
+    wait_for "Purchased 1"
+    wait_for "✓ Done"
     click "Skip"
     wait_for "press a to add your first item"
-    assert_file_is "$CONFIG" $'intro_seen = 1\n'
+    assert_file_is "$CONFIG" $'intro_seen = 2\n'
     keys q
     wait_exit 0
     # Start by click.
     start_kago -- --intro
     wait_for "🛒 Add items"
-    click "● ○ ○" 4
+    click "● ○ ○ ○" 6                       # the fourth dot
     wait_for "Start"
     click "Start"
     wait_for "press a to add your first item"
@@ -49,7 +55,7 @@ test_mouse_list() {
 }
 
 test_mouse_off() {
-    write_config $'intro_seen = 1\nmouse = off\n'
+    write_config $'intro_seen = 2\nmouse = off\n'
     start_kago
     wait_for "To buy 0"
     local flags

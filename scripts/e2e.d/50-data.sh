@@ -2,7 +2,7 @@
 # directory, file modes, XDG fallbacks, damaged or newer databases left untouched, kill -9.
 
 test_config_problems_reported() {
-    local cfg=$'intro_seen = 1\ntheme = purple\nfoo = bar\nsort = category\n'
+    local cfg=$'intro_seen = 2\ntheme = purple\nfoo = bar\nsort = category\n'
     write_config "$cfg"
     start_kago
     wait_for "To buy 0"
@@ -22,7 +22,7 @@ test_config_unwritable() {
     wait_for "🛒 Add items"
     keys Right
     wait_for "○ ● ○"
-    keys s
+    keys Escape
     wait_for "To buy 0"
     wait_for "Could not save"
     add_item "Tea"
@@ -37,14 +37,14 @@ test_file_modes_and_xdg_fallback() {
     # Relative and empty XDG variables are ignored: ~/.config and ~/.local/share are used.
     start_kago XDG_CONFIG_HOME=relative/config XDG_DATA_HOME=
     wait_for "🛒 Add items"
-    keys s
+    keys Escape
     wait_for "To buy 0"
     add_item "Tea"
     wait_for "] Tea"
     keys q
     wait_exit 0
     local cfg="$T_HOME/.config/kago/config" db="$T_HOME/.local/share/kago/kago.sqlite3"
-    assert_file_is "$cfg" $'intro_seen = 1\n'
+    assert_file_is "$cfg" $'intro_seen = 2\n'
     [[ -f $db ]] || fail "no database at $db"
     [[ -e $T_HOME/relative ]] && fail "a relative XDG_CONFIG_HOME was used"
     local mode
@@ -58,7 +58,7 @@ test_damaged_database_untouched() {
     local i
     for i in $(seq 1 200); do echo "this is not a kago database, line $i"; done > "$DB"
     cp "$DB" "$T_DIR/copy"
-    write_config $'intro_seen = 1\n'
+    write_config $'intro_seen = 2\n'
     start_kago
     wait_exit 1
     assert_has "kago: cannot read"
@@ -68,7 +68,7 @@ test_damaged_database_untouched() {
 }
 
 test_newer_database_untouched() {
-    write_config $'intro_seen = 1\n'
+    write_config $'intro_seen = 2\n'
     start_kago
     wait_for "To buy 0"
     add_item "Tea"
@@ -92,7 +92,7 @@ PY
 }
 
 test_kill9_loses_nothing() {
-    write_config $'intro_seen = 1\n'
+    write_config $'intro_seen = 2\n'
     start_kago
     wait_for "To buy 0"
     add_item "Tea #drinks"
@@ -125,7 +125,7 @@ test_escape_is_prompt() {
 # A kago database with one damaged page in the middle: the list draws its first frame from
 # what it could read, then its page scan finds the damage before any key can write.
 test_damaged_page_untouched() {
-    write_config $'intro_seen = 1\n'
+    write_config $'intro_seen = 2\n'
     local i rows=""
     for i in $(seq 1 400); do rows+="{\"name\":\"item $i $(printf 'x%.0s' $(seq 1 60))\",\"category\":\"c$((i % 7))\"},"; done
     printf '[%s]' "${rows%,}" > "$T_DIR/items.json"

@@ -67,7 +67,7 @@ test_full_disk_keeps_the_data() {
 
     # The list says why it cannot open the data, rather than showing an empty list, and does
     # not advise moving a healthy file away.
-    write_config $'intro_seen = 1\n'
+    write_config $'intro_seen = 2\n'
     start_kago XDG_DATA_HOME="$disk"
     wait_exit 1
     assert_has "No space left on device"

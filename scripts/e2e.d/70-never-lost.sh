@@ -134,7 +134,7 @@ test_export_onto_the_database_is_refused() {
 # Purchased, opened after a dozen checks at 40×10, shows the newest selected; `kago list
 # --purchased` lists same-second checks in the same order (SPEC §4: newest first).
 test_purchased_opens_on_the_newest() {
-    write_config $'intro_seen = 1\nsort = added\n'
+    write_config $'intro_seen = 2\nsort = added\n'
     local i
     for i in 00 01 02 03 04 05 06 07 08 09 10 11; do run_kago add "item$i"; done
     start_kago

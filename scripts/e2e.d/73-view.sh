@@ -8,7 +8,7 @@ help_footer() { screen | tail -1; }
 # the same way, G/End go to the last line and g/Home back to the first; at 80×24 every key
 # shows on one page.
 test_help_pages_by_what_shows() {
-    write_config $'intro_seen = 1\n'
+    write_config $'intro_seen = 2\n'
     start_kago
     wait_for "To buy 0"
     keys '?'
@@ -56,7 +56,7 @@ test_help_pages_by_what_shows() {
 # q in a tutorial replayed from ? then t goes back to the screen the user was on, with its
 # selection; kago keeps running (a first run's q quits: test_quit_midway_q).
 test_replayed_tutorial_q_returns_to_the_list() {
-    write_config $'intro_seen = 1\n'
+    write_config $'intro_seen = 2\n'
     local n
     for n in apples bread cheese; do run_kago add "$n"; run_kago check "$n"; done
     start_kago
@@ -89,7 +89,7 @@ test_replayed_tutorial_q_returns_to_the_list() {
 # right where tmux itself places them in one column, and a long name of ZWJ sequences at 40
 # columns is cut between two sequences, never inside one.
 test_emoji_rows_as_the_cli_prints_them() {
-    write_config $'intro_seen = 1\nsort = added\n'
+    write_config $'intro_seen = 2\nsort = added\n'
     local fam=$'\U1F468\u200D\U1F469\u200D\U1F467'
     local sequences=($'\U1F3F3\uFE0F\u200D\U1F308' $'\U1F3F3' "$fam" $'1\uFE0F\u20E3' $'\u2764\uFE0F'
                      $'e\u0301\u0324\u0308\u0301\u0302' $'\U1F1EF\U1F1F5' $'\U1F44D\U1F3FD') n

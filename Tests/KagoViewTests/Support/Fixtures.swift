@@ -60,7 +60,7 @@ enum Fixture {
     static func listState(_ language: Language, width: Int, height: Int, sort: SortMode = .date,
                           data: Snapshot = Fixture.snapshot) -> AppState {
         var settings = Settings()
-        settings.introSeen = currentIntroVersion
+        settings.introSeen = Tutorial.version
         settings.sort = sort
         settings.language = language
         var state = AppState(settings: settings, clock: clock, showIntro: false)
@@ -69,16 +69,47 @@ enum Fixture {
         return state
     }
 
-    /// A state showing the tutorial at a page.
+    /// A state showing the tutorial at a page; `seen` is the tutorial version the user saw
+    /// (1: the what's-new run).
     static func introState(_ language: Language, width: Int, height: Int, page: Int = 0,
-                           animations: Bool = false) -> AppState {
+                           animations: Bool = false, seen: Int = 0) -> AppState {
         var settings = Settings()
         settings.animations = animations
         settings.language = language
-        var state = AppState(settings: settings, clock: clock, showIntro: true)
+        settings.introSeen = seen
+        var state = AppState(settings: settings, clock: clock, showIntro: seen == 0,
+                             practiceSeed: PracticeSeed(strings: Strings(language)))
         state.apply(.resize(width: width, height: height))
         state.apply(.loaded(Snapshot()))
         for _ in 0..<page { state.apply(.introNext) }
+        return state
+    }
+
+    /// Does what the tutorial page on show asks for, on its practice list.
+    static func doLesson(_ state: inout AppState) {
+        let japanese = state.settings.language == .ja
+        switch state.intro!.lesson {
+        case .add:
+            state.apply(.startAdd)
+            state.apply(.line(.insert(japanese ? "牛乳 x2" : "milk x2")))
+            state.apply(.submit)
+        case .check: state.apply(.toggle)
+        case .sort: state.apply(.cycleSort)
+        case .lists: state.apply(.nextList)
+        }
+    }
+
+    /// The help overlay open on a screen of the list, or in the tutorial.
+    static func helpState(_ language: Language, _ topic: HelpTopic, width: Int, height: Int) -> AppState {
+        var state: AppState
+        switch topic {
+        case .screen(let screen):
+            state = listState(language, width: width, height: height)
+            state.apply(.showScreen(screen))
+        case .tutorial:
+            state = introState(language, width: width, height: height)
+        }
+        state.apply(.toggleHelp)
         return state
     }
 

@@ -41,7 +41,7 @@ def kago_env(home, config, data, path=PATH):
     os.makedirs(os.path.join(config, "kago"), mode=0o700, exist_ok=True)
     os.makedirs(home, exist_ok=True)
     with open(os.path.join(config, "kago", "config"), "w") as f:
-        f.write("intro_seen = 1\n")
+        f.write("intro_seen = 2\n")
     return {"HOME": home, "XDG_CONFIG_HOME": config, "XDG_DATA_HOME": data,
             "LANG": "C.UTF-8", "TERM": "xterm-256color", "PATH": path}
 
