@@ -109,4 +109,28 @@ final class AppTests: XCTestCase {
         XCTAssertFalse(terminal.screen.contains("oat"), "the edit is not shown as done:\n\(terminal.screen)")
         XCTAssertEqual(try other.load().items, [], "nothing written")
     }
+
+    /// A whole tutorial with adds, checks, deletes, undos and a switch of practice lists, then
+    /// Start: the database holds exactly what it held before (issue 15), and the config the flag.
+    func testTheTutorialNeverWritesTheDatabase() throws {
+        let store = try Store.open(path: path)
+        let before = (try store.changeSequence(), try store.lists(), try store.load().items)
+        // A pause after each Enter: keys arriving with a line break in one burst are a paste.
+        let terminal = FakeTerminal([.key(.char("a"))] + FakeTerminal.typing("milk x2") + [
+            .key(.enter), .pause({}), .key(.char("x")), .key(.char("d")), .key(.char("u")), .key(.ctrl("r")), .key(.right),
+            .key(.char("x")), .key(.char("u")), .key(.char("x")), .key(.right), .key(.char("s")), .key(.char("j")),
+            .key(.char("e")), .key(.end),
+        ] + FakeTerminal.typing(" -- note") + [
+            .key(.enter), .pause({}), .key(.right), .key(.char("]")), .key(.char("d")), .key(.char("[")), .key(.char("u")),
+            .pause({}), .key(.enter),
+        ])
+        let state = AppState(settings: Settings(), clock: SystemClock.local(), showIntro: true)
+        try App(state: state, store: store, terminal: terminal, strings: Strings(.en), configPath: directory + "/config").run()
+        XCTAssertTrue(terminal.frames.contains { $0.buffer.lines.joined().contains("✓ Done. Enter to start") },
+                      terminal.frames.suffix(3).map { $0.buffer.lines.joined(separator: "\n") }.joined(separator: "\n---\n"))
+        XCTAssertEqual(try store.changeSequence(), before.0, "nothing went through the change feed")
+        XCTAssertEqual(try store.lists(), before.1)
+        XCTAssertEqual(try store.load().items, before.2)
+        XCTAssertEqual(try String(contentsOfFile: directory + "/config", encoding: .utf8), "intro_seen = 2\n")
+    }
 }
