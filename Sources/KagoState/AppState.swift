@@ -155,9 +155,10 @@ public struct IntroState: Equatable, Sendable {
     /// for its box beside the title, the line and the try-it line (SPEC §3: the box goes first).
     public static func practiceSize(width: Int, height: Int) -> (width: Int, height: Int)? {
         // Rows between the Skip row and the buttons: the box and a blank, the title, a blank,
-        // the line, a blank and the try-it line (each of those two lines may wrap once when narrow).
+        // the line, a blank and the try-it line (each of those two lines may wrap once below 56
+        // columns, where the longest of them no longer fits).
         let content = (height >= 12 ? height - 2 : height - 1) - 1
-        let text = width >= 70 ? 5 : 7
+        let text = width >= 56 ? 5 : 7
         let rows = min(8, content - text - 1 - 2)
         guard rows >= 4, width >= 34 else { return nil }
         return (min(width - 4, 56), rows)

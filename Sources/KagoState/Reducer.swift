@@ -84,15 +84,15 @@ extension AppState {
             break
         }
         if intro?.transition != nil { finishTransition() }
-        if intro != nil, helpScroll == nil { return applyIntro(action) }
-        switch keyMode {
-        case .input: return applyInput(action)
-        default:
-            if confirmation != nil { return applyConfirm(action) }
-            if helpScroll != nil { return applyHelp(action) }
-            if listsOverlay != nil { return applyLists(action) }
-            return applyList(action)
-        }
+        // By what is open, not by `keyMode`: the size is the keymap's business (a too-small
+        // terminal maps only quit and redraw), and the tutorial's practice list is smaller
+        // than a terminal may be and still works.
+        if helpScroll != nil { return applyHelp(action) }
+        if intro != nil { return applyIntro(action) }
+        if confirmation != nil { return applyConfirm(action) }
+        if input != nil { return applyInput(action) }
+        if listsOverlay != nil { return applyLists(action) }
+        return applyList(action)
     }
 
     // MARK: - Time

@@ -134,7 +134,7 @@ public enum Keymap {
         Binding([.enter], .introConfirm, .hIntroConfirm),
         Binding([.escape], .introSkip, .hIntroSkip),
         Binding([.char("q")], .introQuit, .hIntroQuit),
-        Binding([.ctrl("c")], .quit, .hQuit),
+        Binding([.ctrl("c")], .quit, .hIntroQuit),
         Binding([.char("?")], .toggleHelp, .hHelp),
         redraw,
     ])

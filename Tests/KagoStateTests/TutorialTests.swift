@@ -149,6 +149,15 @@ final class TutorialTests: XCTestCase {
         XCTAssertEqual(s.intro?.page, 1)
     }
 
+    /// A practice list smaller than a usable terminal still takes keys (it is the box's size).
+    func testASmallPracticeListTakesKeys() {
+        var s = tutorial(width: 60, height: 16)
+        XCTAssertLessThan(s.intro!.practice.app.height, AppState.minimumHeight)
+        play(&s, [.tick(now: 5), .startAdd, .tick(now: 10), .line(.insert("milk")), .submit])
+        XCTAssertTrue(names(s).contains("milk"))
+        XCTAssertTrue(s.intro!.isDone)
+    }
+
     /// Resizing mid-input (even through too small) keeps the typed text and the practice list.
     func testResizeKeepsThePracticeAndTheInput() {
         var s = tutorial()
