@@ -53,7 +53,6 @@ public struct Practice: Equatable, Sendable {
         var settings = settings
         // The practice is a list, never a tutorial of its own.
         settings.introSeen = Tutorial.version
-        var app = AppState(settings: settings, clock: clock, showIntro: false, listID: 1)
         for (i, list) in seed.lists.enumerated() {
             let id = Int64(i + 1)
             var store = MemoryStore()
@@ -61,14 +60,16 @@ public struct Practice: Equatable, Sendable {
             stores[id] = store
             names[id] = list.name
         }
+        var app = AppState(settings: settings, clock: clock, showIntro: false, listID: 1)
         app.apply(.loaded(stores[1]?.load() ?? Snapshot()))
-        state = .value(app)
-        app.apply(.listsLoaded(lists))
+        app.apply(.listsLoaded(Self.lists(stores, names)))
         state = .value(app)
     }
 
     /// The practice lists with their counts, in order.
-    private var lists: [ShoppingList] {
+    private var lists: [ShoppingList] { Self.lists(stores, names) }
+
+    private static func lists(_ stores: [Int64: MemoryStore], _ names: [Int64: String]) -> [ShoppingList] {
         stores.keys.sorted().map { id in
             let items = stores[id]!.items.values
             let purchased = items.filter(\.isPurchased).count
