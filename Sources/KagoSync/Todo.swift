@@ -30,7 +30,7 @@ public struct Todo: Sendable {
     public var showable: Bool
 
     /// The properties kago rewrites; every other line stays as it came.
-    static let owned: Set<String> = ["SUMMARY", "DESCRIPTION", "CATEGORIES", "DUE", "STATUS", "COMPLETED",
+    public static let owned: Set<String> = ["SUMMARY", "DESCRIPTION", "CATEGORIES", "DUE", "STATUS", "COMPLETED",
                                      "PERCENT-COMPLETE", "LAST-MODIFIED", "DTSTAMP", "SEQUENCE"]
 
     /// Reads the first VTODO of a calendar object; nil when there is none or it has no UID.

@@ -112,6 +112,11 @@ public enum XMLReader {
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
+            // Written as they are, XML reads a CR as LF, and a CR, LF or tab in an attribute as a
+            // space: an href or sync token from `&#13;` would go back to the server changed.
+            case "\r": out += "&#13;"
+            case "\n": out += "&#10;"
+            case "\t": out += "&#9;"
             default: out.unicodeScalars.append(c)
             }
         }

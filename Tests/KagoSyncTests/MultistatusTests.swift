@@ -60,6 +60,22 @@ final class MultistatusTests: XCTestCase {
         XCTAssertNil(Multistatus.status(nil))
     }
 
+    // Found by scripts/fuzz multistatus (the crash input, shortened): the CRs kago read were
+    // written back raw into a multiget and a sync report, which a server reads as LFs.
+    func testAnHrefAndATokenWithACarriageReturnGoBackAsTheyCame() throws {
+        let m = try Multistatus(utf8("""
+            <?xml version='1.0' encoding='utf-8'?>
+            <ns0:multistatus xmlns:ns0="DAV:"><ns0:response><ns0:href>/user/calendars/s&#13;ng/</ns0:href>\
+            </ns0:response><ns0:sync-token>http://e&#13;xample.com/sync/42</ns0:sync-token></ns0:multistatus>
+            """))
+        XCTAssertEqual(m.responses.map(\.href), ["/user/calendars/s\rng/"])
+        XCTAssertEqual(m.syncToken, "http://e\rxample.com/sync/42")
+        for text in [m.responses[0].href, m.syncToken ?? ""] {
+            let request = utf8("<d:href xmlns:d=\"DAV:\">\(XMLReader.escape(text))</d:href>")
+            XCTAssertEqual(try XMLReader.parse(request).trimmedText, text)
+        }
+    }
+
     func testOtherRootIsRefused() {
         XCTAssertThrowsError(try Multistatus(utf8("<multistatus xmlns=\"urn:other\"/>"))) { XCTAssertTrue($0 is SyncError) }
         XCTAssertThrowsError(try Multistatus(utf8("<d:error xmlns:d=\"DAV:\"><d:valid-sync-token/></d:error>"))) {

@@ -99,5 +99,17 @@ final class XMLReaderTests: XCTestCase {
 
     func testEscape() {
         XCTAssertEqual(XMLReader.escape("a&b<c>\"d\" 牛乳"), "a&amp;b&lt;c&gt;&quot;d&quot; 牛乳")
+        XCTAssertEqual(XMLReader.escape("a\rb\nc\td"), "a&#13;b&#10;c&#9;d")
+    }
+
+    // Found by scripts/fuzz multistatus: a CR (sent as `&#13;`) in an href or a sync token went
+    // back raw, and XML reads a raw CR as LF: the server got another href or token.
+    func testEscapedTextReadsBackAsItself() throws {
+        for text in ["/user/calendars/s\rng/", "http://e\rxample.com/sync/42", "a\r\nb", "tab\there", "a\nb", "牛乳 & <x>"] {
+            let root = try XMLReader.parse(utf8("<d:href xmlns:d=\"DAV:\">\(XMLReader.escape(text))</d:href>"))
+            XCTAssertEqual(root.text, text, text.debugDescription)
+            let attribute = try XMLReader.parse(utf8("<d:comp xmlns:d=\"DAV:\" name=\"\(XMLReader.escape(text))\"/>"))
+            XCTAssertEqual(attribute.attributes["name"], text, text.debugDescription)
+        }
     }
 }
