@@ -104,8 +104,8 @@ extension String {
     }
 }
 
-/// How a quantity is shown: a bare count reads `×2`, a measure reads as written (`500g`).
+/// How a quantity is shown: a bare count reads `×2` (`×1.5`), a measure reads as written (`500g`).
 public func displayQuantity(_ q: String?) -> String {
     guard let q, !q.isEmpty else { return "" }
-    return q.allSatisfy({ $0.isASCII && $0.isNumber }) ? "×" + q : q
+    return QuickAdd.isPlainNumber(Substring(q)) ? "×" + q : q
 }

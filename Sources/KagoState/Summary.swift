@@ -2,12 +2,12 @@
 /// kago writes `牛乳 ×2`, and reads a quantity at either end (`Milk x2`, `2本 ビール`).
 public enum Summary {
     /// The name followed by the quantity as kago shows it; one that would not read back from
-    /// that (`1.5` shows bare) is written as a quick-add quantity: `×1.5`, `×"a~few"`.
+    /// that is written quoted, as quick-add takes it: `×"a~few"`.
     public static func text(name: String, quantity: String?) -> String {
         guard let quantity, !quantity.isEmpty else { return name }
         let shown = displayQuantity(quantity)
         if QuickAdd.quantity(Substring(shown)) == quantity { return name + " " + shown }
-        return name + " " + (QuickAdd.isPlainNumber(Substring(quantity)) ? "×" + quantity : "×\"" + quantity + "\"")
+        return name + " ×\"" + quantity + "\""
     }
 
     /// The name and quantity in a line another app wrote; the whole line is the name when no
