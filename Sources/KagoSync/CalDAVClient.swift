@@ -18,6 +18,7 @@ public struct RemoteChanges: Sendable {
     public var complete: Bool
 }
 
+
 /// The WebDAV and CalDAV requests kago makes (RFC 4918, 4791, 6578, 6764).
 public final class CalDAVClient {
     public let session: HTTPSession
@@ -127,6 +128,11 @@ public final class CalDAVClient {
         return out
     }
 
+    /// The collection's ctag: it changes whenever a member does.
+    public func ctag(of url: DAVURL) throws(SyncError) -> String? {
+        try propfind(url, depth: 0, props: "<cs:getctag/>").responses.first?.property(NS.calendarServer, "getctag")?.trimmedText
+    }
+
     /// Every member's ETag (PROPFIND Depth 1), for servers without sync-collection.
     public func listing(of url: DAVURL) throws(SyncError) -> RemoteChanges {
         let ms = try propfind(url, depth: 1, props: "<d:getetag/><d:resourcetype/>")
@@ -139,10 +145,6 @@ public final class CalDAVClient {
         return RemoteChanges(changed: changed, removed: [], token: nil, complete: true)
     }
 
-    /// The collection's ctag, for servers without sync-collection.
-    public func ctag(of url: DAVURL) throws(SyncError) -> String? {
-        try propfind(url, depth: 0, props: "<cs:getctag/>").responses.first?.property(NS.calendarServer, "getctag")?.trimmedText
-    }
 
     /// Downloads members in batches (calendar-multiget): href path → (ETag, text).
     public func fetch(_ hrefs: [String], in url: DAVURL) throws(SyncError) -> [String: (etag: String?, text: [UInt8])] {

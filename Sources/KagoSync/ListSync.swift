@@ -21,6 +21,12 @@ public struct SyncOutcome: Equatable, Sendable {
     }
 }
 
+/// What a link stores for its ctag beside a sync token: no ctag means learn it next time.
+enum ClientCtag {
+    /// Stored after kago's own pushes, whose ctag it never read: the next sync reports alone.
+    static let pushed = ""
+}
+
 /// Two-way sync of one linked list (SPEC §9), offline first: what the server changed is
 /// merged in and applied in one transaction (the token stored with it), then what changed
 /// here is pushed with `If-Match` / `If-None-Match`, and the server's texts fetched back as
@@ -86,10 +92,27 @@ public final class ListSync {
         var changes: RemoteChanges
         var ctag: String?? = nil
         if local.link.syncCollection {
-            do {
-                changes = try client.changes(in: url, since: local.link.token)
-            } catch let e where e.status == 412 && local.link.token != nil {
-                changes = try client.changes(in: url, since: nil)
+            // The ctag, when known, is cheaper for a server to give than a report (Radicale
+            // walks every member for one): the same ctag, nothing changed. It is read before
+            // the report, so a ctag stored with a token never says more than the token. Right
+            // after kago's own pushes ("") the report comes alone; the sync after that learns
+            // the ctag (nil) for the ones after it.
+            var unchanged = false
+            if local.link.token != nil, local.link.ctag != ClientCtag.pushed {
+                let current = try client.ctag(of: url)
+                unchanged = current != nil && current == local.link.ctag
+                ctag = .some(current)
+            } else if local.link.token != nil {
+                ctag = .some(nil)
+            }
+            if unchanged {
+                changes = RemoteChanges(changed: [], removed: [], token: local.link.token, complete: false)
+            } else {
+                do {
+                    changes = try client.changes(in: url, since: local.link.token)
+                } catch let e where e.status == 412 && local.link.token != nil {
+                    changes = try client.changes(in: url, since: nil)
+                }
             }
         } else {
             let current = try client.ctag(of: url)
@@ -264,8 +287,12 @@ public final class ListSync {
                 after.append(.record(record))
             }
         }
-        if !after.isEmpty {
-            do { try store.applySync(list: id, after, now: now) } catch { throw SyncError("cannot save: \(error)") }
+        // The ctag read before the pushes no longer holds: the next sync reports alone.
+        let pushed = local.link.syncCollection && !(sent.isEmpty && gone.isEmpty)
+        if !after.isEmpty || pushed {
+            do { try store.applySync(list: id, after, ctag: pushed ? .some(ClientCtag.pushed) : nil, now: now) } catch {
+                throw SyncError("cannot save: \(error)")
+            }
         }
         recheck = conflicts
         return conflict

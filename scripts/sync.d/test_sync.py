@@ -54,6 +54,25 @@ def test_a_second_sync_with_nothing_to_do_sends_one_request_and_changes_nothing(
     assert Phone(server).todos(url) == before
 
 
+def test_idle_syncs_on_the_ctag_still_see_a_phone_change(binary, server):
+    """Once a sync has learned the collection's ctag (the second after kago's own push), a sync
+    with nothing to do asks for it alone; a phone's change moves it, and arrives."""
+    k = Kago(binary, server)
+    k.run("add", "Rice")
+    url = linked(k)
+    k.sync()
+    assert k.sync()[1] == 1, "right after a push: the report alone"
+    k.sync()
+    for _ in range(2):
+        line, requests, _ = k.sync()
+        assert (line, requests) == ("Shopping: up to date", 1), (line, requests)
+    Phone(server).put(url, vtodo("phone-" + uuid.uuid4().hex[:8], "SUMMARY:Tea x2"))
+    line, _, _ = k.sync()
+    assert line == "Shopping: ↓1", line
+    assert sorted((i["name"], i["quantity"]) for i in k.items()) == [("Rice", None), ("Tea", "2")]
+    assert k.sync()[0] == "Shopping: up to date"
+
+
 def test_one_changed_item_takes_at_most_three_requests(binary, server):
     k = Kago(binary, server)
     k.run("add", "Rice")
