@@ -26,6 +26,8 @@ public enum Command: Equatable, Sendable {
     case moveList(id: Int64, by: Int)
     /// Moves items to another list, each keeping its category by name.
     case moveItems(ids: [Int64], toList: Int64)
+    /// Hides a name from Due again until it is bought again (SPEC §10); `key` is its `matchKey`.
+    case hideDue(key: String)
 }
 
 /// The rows a committed change touched, before and after; nil means "did not exist".
@@ -40,23 +42,27 @@ public struct ChangeSet: Equatable, Sendable {
     public var learned: [RowChange<LearnedName>]
     /// The lists the change added, renamed, moved or removed, as stored (`ShoppingList.stored`).
     public var lists: [RowChange<ShoppingList>]
+    /// The purchases the change recorded, forgot, hid or moved (SPEC §10).
+    public var purchases: [RowChange<Purchase>]
 
     public init(items: [RowChange<Item>] = [], categories: [RowChange<Category>] = [],
-                learned: [RowChange<LearnedName>] = [], lists: [RowChange<ShoppingList>] = []) {
+                learned: [RowChange<LearnedName>] = [], lists: [RowChange<ShoppingList>] = [],
+                purchases: [RowChange<Purchase>] = []) {
         self.items = items
         self.categories = categories
         self.learned = learned
         self.lists = lists
+        self.purchases = purchases
     }
 
     /// The change that undoes this one.
     public var inverted: ChangeSet {
         ChangeSet(items: items.map(\.inverted), categories: categories.map(\.inverted), learned: learned.map(\.inverted),
-                  lists: lists.map(\.inverted))
+                  lists: lists.map(\.inverted), purchases: purchases.map(\.inverted))
     }
 
     /// Whether the data itself is unchanged: remembered names alone are no change to undo.
-    public var isEmpty: Bool { items.isEmpty && categories.isEmpty && lists.isEmpty }
+    public var isEmpty: Bool { items.isEmpty && categories.isEmpty && lists.isEmpty && purchases.isEmpty }
 
     /// The part of the change one list sees: rows on other lists count as absent there, so an
     /// item moved away leaves and one moved in arrives.
@@ -68,7 +74,8 @@ public struct ChangeSet: Equatable, Sendable {
                 return before == nil && after == nil ? nil : RowChange(id: change.id, before: before, after: after)
             }
         }
-        return ChangeSet(items: local(items, \.listID), categories: local(categories, \.listID), learned: learned)
+        return ChangeSet(items: local(items, \.listID), categories: local(categories, \.listID), learned: learned,
+                         purchases: local(purchases, \.listID))
     }
 }
 

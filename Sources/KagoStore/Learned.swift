@@ -59,6 +59,25 @@ enum Learned {
         changes.learned.record(after.id, before: before?.name, after: after.name)
     }
 
+    /// How soon after its add a deleted (or renamed) item counts as a slip of the keyboard.
+    static let typoWindow: Timestamp = 600
+
+    /// Forgets the name of an item deleted or renamed right after it was added, never bought
+    /// (SPEC §10: a typo is not offered by Tab again): only when its add was the last use of
+    /// the name, no other item of the list has it, and the list never bought it. Recorded, so
+    /// undoing the delete teaches the name again.
+    static func forgetTypo(_ item: Item, now: Timestamp, in db: Database, recordingInto changes: inout ChangeRecorder) throws {
+        guard item.purchasedAt == nil, now - item.createdAt <= typoWindow,
+              let (id, learned) = try fetch(key: item.name.matchKey, list: item.listID, in: db), learned.usedAt == item.createdAt,
+              try db.integer("""
+                  SELECT EXISTS (SELECT 1 FROM items WHERE list_id = ?1 AND name = ?2 AND id <> ?3)
+                      OR EXISTS (SELECT 1 FROM purchases WHERE list_id = ?1 AND key = ?4)
+                  """, .integer(item.listID), .text(item.name), .integer(item.id), .text(learned.key)) == 0
+        else { return }
+        try delete(id: id, in: db)
+        changes.learned.record(id, before: learned, after: nil)
+    }
+
     /// Writes a remembered row exactly as given under its row id (undo and redo).
     static func write(_ name: LearnedName, id: Int64, in db: Database) throws {
         try db.run("""

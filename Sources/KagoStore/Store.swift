@@ -29,6 +29,9 @@ public final class Store {
     public let isReadOnly: Bool
     /// The list this store reads and writes (SPEC §8); every item and category query is scoped to it.
     public internal(set) var listID: Int64 = 1
+    /// The purchases this store recorded: an uncheck forgets only these (SPEC §10: a check
+    /// undone in the same session was a slip; one from an earlier session was a purchase).
+    var sessionPurchases = Set<Int64>()
 
     /// The schema version this kago writes.
     public static var schemaVersion: Int { Schema.currentVersion }
@@ -161,13 +164,16 @@ public final class Store {
     ///
     /// The pages are scanned first if they have not been: a write into a damaged file could
     /// bury the damage deeper, and the file must stay as it was.
-    func write(_ body: (inout ChangeRecorder) throws -> Void) throws(StoreError) -> ChangeSet {
+    /// - Parameter followingChecks: record the purchases of the items `body` checked off (and
+    ///   forget those it unchecked); off for undo and redo, which write purchases back as recorded.
+    func write(followingChecks: Bool = true, _ body: (inout ChangeRecorder) throws -> Void) throws(StoreError) -> ChangeSet {
         if isReadOnly { throw .cannotWrite(path: path, reason: Self.readOnlyReason) }
         if !isScanned { try verify() }
         do {
             return try db.transaction {
                 var recorder = ChangeRecorder()
                 try body(&recorder)
+                if followingChecks { try followChecks(into: &recorder) }
                 return recorder.changeSet
             }
         } catch {
