@@ -13,12 +13,15 @@ public struct Purchase: Equatable, Hashable, Sendable, Identifiable {
     /// The category's name at the time.
     public var category: String?
     public var purchasedAt: Timestamp
+    /// The local calendar day it was bought on, fixed when it was recorded (daylight saving
+    /// time included): habits are counted in the days the user lived, not in UTC.
+    public var day: Day
     /// Hidden from Due again (`d`): set on the last purchase, so the next one shows it again.
     public var hidden: Bool
 
     /// - Parameter key: the folded name when the caller has it (the store keeps it); else folded here.
     public init(id: Int64, listID: Int64, itemID: Int64?, key: String? = nil, name: String, quantity: String? = nil,
-                category: String? = nil, purchasedAt: Timestamp, hidden: Bool = false) {
+                category: String? = nil, purchasedAt: Timestamp, day: Day, hidden: Bool = false) {
         self.id = id
         self.listID = listID
         self.itemID = itemID
@@ -27,6 +30,7 @@ public struct Purchase: Equatable, Hashable, Sendable, Identifiable {
         self.quantity = quantity
         self.category = category
         self.purchasedAt = purchasedAt
+        self.day = day
         self.hidden = hidden
     }
 }

@@ -5,12 +5,16 @@ import KagoState
 /// the purchase is recorded the same way, and recorded in the change set, so undo and redo put
 /// it back exactly as they put back the item.
 extension Store {
-    static let purchaseColumns = "id, list_id, item_id, key, name, quantity, category, purchased_at, hidden"
+    static let purchaseColumns = "id, list_id, item_id, key, name, quantity, category, purchased_at, day, hidden"
 
     static func purchase(_ row: Row) -> Purchase {
         Purchase(id: row.int64(0), listID: row.int64(1), itemID: row.optionalInt64(2), key: row.text(3), name: row.text(4),
-                 quantity: row.optionalText(5), category: row.optionalText(6), purchasedAt: row.int64(7), hidden: row.int64(8) != 0)
+                 quantity: row.optionalText(5), category: row.optionalText(6), purchasedAt: row.int64(7),
+                 day: Day(ordinal: Int(row.int64(8))), hidden: row.int64(9) != 0)
     }
+
+    /// The UTC day of a moment: the local day where no time zone is given (tests, tools).
+    @Sendable public static func utcDay(_ t: Timestamp) -> Day { LocalClock(today: Day(ordinal: 0)).day(of: t) }
 
     /// The purchases of the store's list (or of every list), oldest first; `byName` groups each
     /// name's together (by `key`), oldest first within it, as the history of a list is built.
@@ -34,12 +38,12 @@ extension Store {
     /// Writes a purchase exactly as given, inserting it under its id or replacing the row.
     func writePurchase(_ p: Purchase) throws {
         try db.run("""
-            INSERT INTO purchases(\(Self.purchaseColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO purchases(\(Self.purchaseColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT(id) DO UPDATE SET list_id = excluded.list_id, item_id = excluded.item_id, key = excluded.key,
                 name = excluded.name, quantity = excluded.quantity, category = excluded.category,
-                purchased_at = excluded.purchased_at, hidden = excluded.hidden
+                purchased_at = excluded.purchased_at, day = excluded.day, hidden = excluded.hidden
             """, .integer(p.id), .integer(p.listID), .integer(p.itemID), .text(p.key), .text(p.name), .text(p.quantity),
-            .text(p.category), .integer(p.purchasedAt), .integer(p.hidden ? 1 : 0))
+            .text(p.category), .integer(p.purchasedAt), .integer(Int64(p.day.ordinal)), .integer(p.hidden ? 1 : 0))
     }
 
     func deletePurchase(_ id: Int64) throws {
@@ -65,10 +69,10 @@ extension Store {
             if let item = change.after, let time = now {
                 let category = try item.categoryID.map { try fetchCategoryOfAnyList($0) } ?? nil
                 var p = Purchase(id: 0, listID: item.listID, itemID: item.id, name: item.name, quantity: item.quantity,
-                                 category: category?.name, purchasedAt: time)
-                try db.run("INSERT INTO purchases(list_id, item_id, key, name, quantity, category, purchased_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                                 category: category?.name, purchasedAt: time, day: localDay(time))
+                try db.run("INSERT INTO purchases(list_id, item_id, key, name, quantity, category, purchased_at, day) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                            .integer(p.listID), .integer(p.itemID), .text(p.key), .text(p.name), .text(p.quantity), .text(p.category),
-                           .integer(p.purchasedAt))
+                           .integer(p.purchasedAt), .integer(Int64(p.day.ordinal)))
                 p.id = db.lastInsertRowID
                 sessionPurchases.insert(p.id)
                 changes.purchases.record(p.id, before: nil, after: p)

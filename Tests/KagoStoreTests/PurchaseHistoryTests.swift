@@ -36,6 +36,15 @@ final class PurchaseHistoryTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(changes.purchases, [RowChange(id: p.id, before: nil, after: p)], "in the change set, for undo")
     }
 
+    /// The day is the local day of the moment, from the store's clock (Tokyo here: 23:30 UTC
+    /// is the next morning).
+    func testThePurchaseDayIsLocal() throws {
+        store = try Store.open(path: databasePath, localDay: { LocalClock(today: Day(ordinal: 0), utcOffset: 9 * 3600).day(of: $0) })
+        let late = Timestamp(Day(year: 2026, month: 5, day: 1)!.ordinal) * 86400 + 23 * 3600 + 1800
+        try check(try add(store, "natto"), at: late)
+        XCTAssertEqual(try history().first?.day.iso, "2026-05-02")
+    }
+
     func testAnUncheckInTheSameSessionForgetsThePurchase() throws {
         let milk = try add(store, "milk")
         try check(milk, at: now + 1)
@@ -176,9 +185,8 @@ final class PurchaseHistoryTests: TemporaryDirectoryTestCase {
 
     /// A schema-9 file (several lists, purchased items, one uncategorised) gains its history.
     func testPurchasedItemsBecomeHistoryInTheMigration() throws {
-        store = nil
-        try FileManager.default.createDirectory(atPath: root + "/data/kago", withIntermediateDirectories: true)
-        let db = try Database(creatingAt: databasePath)
+        let path = root + "/schema9.sqlite3"
+        let db = try Database(creatingAt: path)
         try db.transaction {
             for step in Schema.migrations.prefix(9) { try step(db, Schema.Context(firstListName: "Shopping")) }
             try db.execute("""
@@ -190,7 +198,7 @@ final class PurchaseHistoryTests: TemporaryDirectoryTestCase {
                 """)
         }
         db.close()
-        let migrated = try openStore()
+        let migrated = try openStore(path)
         XCTAssertEqual(try migrated.purchases(allLists: true).map { [$0.listID, $0.itemID, $0.purchasedAt] as [Int64?] },
                        [[1, 1, 100], [2, 3, 300]])
         XCTAssertEqual(try migrated.purchases(allLists: true).map { [$0.key, $0.name, $0.quantity, $0.category] },
