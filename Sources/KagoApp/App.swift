@@ -136,7 +136,7 @@ public final class App {
                 // The list on show was removed elsewhere: the reducer has gone to another.
                 guard state.model.listID == store.listID else { return }
                 if let rows = feed.rows {
-                    dispatch(.changedOutside(items: rows.items, categories: rows.categories))
+                    dispatch(.changedOutside(items: rows.items, categories: rows.categories, purchases: rows.purchases))
                 } else {
                     dispatch(.loaded(try store.load()))
                 }

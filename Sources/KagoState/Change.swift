@@ -88,13 +88,17 @@ public struct LearnedName: Equatable, Sendable {
     public var usedAt: Timestamp
     /// The list it was used in: each list learns its own (SPEC §8).
     public var listID: Int64
+    /// Whether Tab offers it: not a name deleted right after its add (a typo), whose category
+    /// is still remembered; the next use offers it again.
+    public var offered: Bool
 
-    public init(key: String, name: String, category: String?, usedAt: Timestamp, listID: Int64 = 1) {
+    public init(key: String, name: String, category: String?, usedAt: Timestamp, listID: Int64 = 1, offered: Bool = true) {
         self.key = key
         self.name = name
         self.category = category
         self.usedAt = usedAt
         self.listID = listID
+        self.offered = offered
     }
 }
 
@@ -128,6 +132,8 @@ public struct Snapshot: Equatable, Sendable {
     /// The order purchased items were checked in (higher: later), which breaks ties between
     /// purchase times (whole seconds).
     public var checkOrder: [Int64: Int]
+    /// The list's purchases by name (SPEC §10); none in the first screen's window.
+    public var history: PurchaseHistory
 
     /// The items in id order.
     public var items: [Item] {
@@ -136,17 +142,18 @@ public struct Snapshot: Equatable, Sendable {
     }
 
     public init(items: [Item] = [], categories: [Category] = [], knownNames: [String] = [], totals: ItemCounts? = nil,
-                checkOrder: [Int64: Int] = [:]) {
+                checkOrder: [Int64: Int] = [:], history: PurchaseHistory = PurchaseHistory()) {
         self.init(itemsByID: ItemTable(items), categories: categories, knownNames: knownNames, totals: totals,
-                  checkOrder: checkOrder)
+                  checkOrder: checkOrder, history: history)
     }
 
     public init(itemsByID: ItemTable, categories: [Category], knownNames: [String], totals: ItemCounts? = nil,
-                checkOrder: [Int64: Int] = [:]) {
+                checkOrder: [Int64: Int] = [:], history: PurchaseHistory = PurchaseHistory()) {
         self.itemsByID = itemsByID
         self.categories = categories
         self.knownNames = knownNames
         self.totals = totals
         self.checkOrder = checkOrder
+        self.history = history
     }
 }

@@ -40,18 +40,19 @@ public enum DueAgain {
     /// The names due on `today`, most overdue first (then by name).
     /// - Parameter onToBuy: whether a name (by `matchKey`) is on the list's To buy already.
     public static func items(_ history: PurchaseHistory, today: Day, onToBuy: (String) -> Bool) -> [DueItem] {
-        history.habits.values.compactMap { habit in
-            guard let due = item(habit, today: today), !onToBuy(due.key) else { return nil }
+        history.habits.compactMap { key, habit in
+            guard let due = item(habit, key: key, today: today), !onToBuy(key) else { return nil }
             return due
         }.sorted { ($1.overdue, $0.key) < ($0.overdue, $1.key) }
     }
 
     /// A habit's entry when it is due on `today`.
-    public static func item(_ habit: Habit, today: Day) -> DueItem? {
-        guard let interval = habit.interval, let last = habit.last, !last.hidden, let lastDay = habit.days.last else { return nil }
+    public static func item(_ habit: Habit, key: String, today: Day) -> DueItem? {
+        guard let interval = habit.interval, let entry = habit.entries.last, !entry.hidden, let last = habit.last,
+              let lastDay = habit.days.last else { return nil }
         let since = today.ordinal - lastDay.ordinal
         guard since >= interval else { return nil }
-        return DueItem(key: last.key, name: last.name, quantity: last.quantity, category: last.category,
-                       intervalDays: interval, daysSince: since, lastPurchased: last.purchasedAt)
+        return DueItem(key: key, name: last.name, quantity: last.quantity, category: last.category,
+                       intervalDays: interval, daysSince: since, lastPurchased: entry.time)
     }
 }

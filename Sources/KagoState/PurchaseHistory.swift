@@ -9,21 +9,25 @@ public struct PurchaseHistory: Equatable, Sendable {
 
     public init() {}
 
-    /// The history of these purchases, in any order (read grouped by name, it is grouped in one
-    /// pass without looking each purchase's name up).
+    /// The history of these purchases, in any order.
     public init(_ purchases: some Sequence<Purchase>) {
         var run: [Purchase] = []
-        func flush() {
-            guard let key = run.first?.key else { return }
-            habits[key, default: Habit()].insert(run)
-            run.removeAll(keepingCapacity: true)
-        }
         for p in purchases {
-            if let key = run.first?.key, key != p.key { flush() }
+            if let key = run.first?.key, key != p.key {
+                add(run)
+                run.removeAll(keepingCapacity: true)
+            }
             run.append(p)
-            keys[p.id] = p.key
         }
-        flush()
+        add(run)
+    }
+
+    /// Adds purchases of one name (read grouped by name, a name is looked up once, not once
+    /// per purchase).
+    public mutating func add(_ run: [Purchase]) {
+        guard let key = run.first?.key else { return }
+        for p in run { keys[p.id] = key }
+        habits[key, default: Habit()].insert(run)
     }
 
     /// Takes purchases as they are now, by id (nil: forgotten, or moved to another list).
@@ -31,7 +35,7 @@ public struct PurchaseHistory: Equatable, Sendable {
         for (id, row) in rows {
             if let key = keys.removeValue(forKey: id) {
                 habits[key]?.remove(id)
-                if habits[key]?.purchases.isEmpty == true { habits[key] = nil }
+                if habits[key]?.entries.isEmpty == true { habits[key] = nil }
             }
             if let p = row {
                 keys[id] = p.key
@@ -47,10 +51,31 @@ public struct PurchaseHistory: Equatable, Sendable {
     }
 }
 
-/// How one name has been bought: its purchases and the rhythm they keep.
+/// How one name has been bought: when, and the rhythm that keeps.
+///
+/// Compact, as a list holds every name's: a purchase is its time, day and id, with what it was
+/// called, how much and which category kept once per distinct combination.
 public struct Habit: Equatable, Sendable {
+    /// One purchase.
+    public struct Entry: Equatable, Sendable {
+        public var id: Int64
+        public var time: Timestamp
+        public var day: Day
+        /// Index into `details`.
+        var detail: Int
+        public var hidden: Bool
+    }
+
+    /// What a purchase was: the name as written, the quantity and the category.
+    public struct Details: Equatable, Sendable {
+        public var name: String
+        public var quantity: String?
+        public var category: String?
+    }
+
     /// Oldest first (by time, then id).
-    public private(set) var purchases: [Purchase] = []
+    public private(set) var entries: [Entry] = []
+    private var details: [Details] = []
     /// The distinct local days it was bought on, ascending: two purchases on one day are one
     /// shopping trip, not a rhythm of zero days.
     public private(set) var days: [Day] = []
@@ -58,26 +83,29 @@ public struct Habit: Equatable, Sendable {
     /// `DueAgain.minimumDays` days.
     public private(set) var interval: Int?
 
-    /// The latest purchase: what it was called, how much and which category, last time.
-    public var last: Purchase? { purchases.last }
+    /// The name, quantity and category of the latest purchase.
+    public var last: Details? { entries.last.map { details[$0.detail] } }
 
     mutating func insert(_ new: [Purchase]) {
-        purchases += new
+        for p in new {
+            let d = Details(name: p.name, quantity: p.quantity, category: p.category)
+            // Usually the same as a purchase before: kept once.
+            let index = details.lastIndex(of: d) ?? { details.append(d); return details.count - 1 }()
+            entries.append(Entry(id: p.id, time: p.purchasedAt, day: p.day, detail: index, hidden: p.hidden))
+        }
         // Usually in order already (read oldest first, or a new purchase): a linear pass then.
-        purchases.sort(by: Self.precedes)
+        entries.sort { ($0.time, $0.id) < ($1.time, $1.id) }
         recount()
     }
 
     mutating func remove(_ id: Int64) {
-        purchases.removeAll { $0.id == id }
+        entries.removeAll { $0.id == id }
         recount()
     }
 
-    static func precedes(_ a: Purchase, _ b: Purchase) -> Bool { (a.purchasedAt, a.id) < (b.purchasedAt, b.id) }
-
     private mutating func recount() {
         // A zone change can put a later purchase on an earlier local day: sorted by day again.
-        var ordinals = purchases.map(\.day.ordinal)
+        var ordinals = entries.map(\.day.ordinal)
         ordinals.sort()
         days = []
         for d in ordinals where days.last?.ordinal != d { days.append(Day(ordinal: d)) }

@@ -284,7 +284,8 @@ enum Schema {
     }
 
     /// Purchase history (SPEC §10): one row per check, kept when the item is deleted, with the
-    /// local day it was bought on (as a day ordinal). Keys are folded in Swift (`matchKey`) and
+    /// local day it was bought on (as a day ordinal); and which remembered names Tab offers (not
+    /// a typo deleted right after its add). Keys are folded in Swift (`matchKey`) and
     /// days come from the time zone, so rows are written by kago, not by triggers; the change
     /// feed carries them to open lists. Purchased items already there become history.
     static func version10(_ db: Database, _ context: Context) throws {
@@ -303,6 +304,7 @@ enum Schema {
             );
             CREATE INDEX purchases_by_key ON purchases(list_id, key, purchased_at);
             CREATE INDEX purchases_item ON purchases(item_id);
+            ALTER TABLE learned ADD COLUMN offered INTEGER NOT NULL DEFAULT 1;
 
             """ + feedTriggers("purchases", tab: ChangeFeed.purchases))
         try db.query("""

@@ -25,6 +25,23 @@ extension Store {
         }
     }
 
+    /// The store's list's history, read grouped by name (through its index) and built as it is
+    /// read, without holding every row first.
+    func fetchHistory() throws -> PurchaseHistory {
+        var history = PurchaseHistory()
+        var run: [Purchase] = []
+        try db.query("SELECT \(Self.purchaseColumns) FROM purchases WHERE list_id = \(listID) ORDER BY key, purchased_at, id") { row in
+            let p = Self.purchase(row)
+            if let key = run.first?.key, key != p.key {
+                history.add(run)
+                run.removeAll(keepingCapacity: true)
+            }
+            run.append(p)
+        }
+        history.add(run)
+        return history
+    }
+
     /// A purchase of the store's list by id.
     func fetchPurchase(_ id: Int64) throws -> Purchase? {
         try db.rows("SELECT \(Self.purchaseColumns) FROM purchases WHERE id = ? AND list_id = \(listID)", [.integer(id)], Self.purchase).first

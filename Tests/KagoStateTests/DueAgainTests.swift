@@ -111,7 +111,7 @@ final class DueAgainTests: XCTestCase {
         var renamed = milk[0]
         renamed.listID = 2
         history.apply([RowChange(id: renamed.id, before: milk[0], after: nil), RowChange(id: 99, before: nil, after: bought("tea", 3))])
-        XCTAssertEqual(history.habits["milk"]?.purchases.map(\.id), [milk[1].id, milk[2].id])
+        XCTAssertEqual(history.habits["milk"]?.entries.map(\.id), [milk[1].id, milk[2].id])
         XCTAssertEqual(history.habits.keys.sorted(), ["milk", "tea"])
         history.update([milk[1].id: nil, milk[2].id: nil])
         XCTAssertNil(history.habits["milk"], "a name with no purchases left is gone")

@@ -158,7 +158,7 @@ final class PurchaseHistoryTests: TemporaryDirectoryTestCase {
         let typo = try add(store, "mlik", at: now)
         let delete = try store.perform(.delete(ids: [typo.id]), now: now + 30)
         XCTAssertFalse(try store.load().knownNames.contains("mlik"))
-        XCTAssertEqual(delete.learned.map(\.after), [nil])
+        XCTAssertEqual(delete.learned.map(\.after?.offered), [false])
         _ = try store.perform(.restore(delete.inverted), now: now + 40)
         XCTAssertTrue(try store.load().knownNames.contains("mlik"))
     }
