@@ -44,6 +44,13 @@ public struct PurchaseHistory: Equatable, Sendable {
         }
     }
 
+    /// Names ordered for Tab completion by habit (SPEC §10): bought most often and most recently
+    /// first, names never bought after them in the order given (most recently used).
+    public func byHabit(_ names: [String], today: Day) -> [String] {
+        let scores = names.map { habits[$0.matchKey]?.habit(today: today) ?? 0 }
+        return names.indices.sorted { (scores[$1], $0) < (scores[$0], $1) }.map { names[$0] }
+    }
+
     /// The purchases a change set recorded, forgot, hid or moved, as they are after it.
     public mutating func apply(_ changes: [RowChange<Purchase>]) {
         guard !changes.isEmpty else { return }
@@ -85,6 +92,13 @@ public struct Habit: Equatable, Sendable {
 
     /// The name, quantity and category of the latest purchase.
     public var last: Details? { entries.last.map { details[$0.detail] } }
+
+    /// How strong the habit is on `today`: each day it was bought on counts, the more the
+    /// more recent (a month ago half as much as today), so ten times last month outweigh once
+    /// a year ago.
+    func habit(today: Day) -> Double {
+        days.reduce(0) { $0 + 30 / Double(30 + max(0, today.ordinal - $1.ordinal)) }
+    }
 
     mutating func insert(_ new: [Purchase]) {
         for p in new {

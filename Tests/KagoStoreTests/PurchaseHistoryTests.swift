@@ -161,6 +161,15 @@ final class PurchaseHistoryTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(delete.learned.map(\.after?.offered), [false])
         _ = try store.perform(.restore(delete.inverted), now: now + 40)
         XCTAssertTrue(try store.load().knownNames.contains("mlik"))
+        _ = try store.perform(.restore(delete), now: now + 50)
+        try add(store, "mlik", at: now + 60)
+        XCTAssertTrue(try store.load().knownNames.contains("mlik"), "added again: meant, and offered")
+    }
+
+    func testATyposCategoryIsStillRemembered() throws {
+        let milk = try add(store, "Milk", category: "dairy")
+        _ = try store.perform(.delete(ids: [milk.id]), now: now)
+        XCTAssertEqual(try add(store, "milk").categoryID, milk.categoryID)
     }
 
     func testARenameRightAfterTheAddForgetsTheOldName() throws {
