@@ -49,7 +49,7 @@ public enum DueAgain {
     /// A habit's entry when it is due on `today`.
     public static func item(_ habit: Habit, key: String, today: Day) -> DueItem? {
         guard let interval = habit.interval, let entry = habit.entries.last, !entry.hidden, let last = habit.last,
-              let lastDay = habit.days.last else { return nil }
+              let lastDay = habit.lastDay else { return nil }
         let since = today.ordinal - lastDay.ordinal
         guard since >= interval else { return nil }
         return DueItem(key: key, name: last.name, quantity: last.quantity, category: last.category,

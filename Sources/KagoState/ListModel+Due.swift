@@ -26,9 +26,9 @@ extension ListModel {
 
     /// Takes a change's purchases into the history and its items into the counts of due names
     /// on To buy. - Returns: the group anew when it may have changed, else nil.
-    mutating func followDue(_ changes: [RowChange<Item>], purchases: [Int64: Purchase?]) -> [DueItem]? {
+    mutating func followDue(_ changes: [RowChange<Item>], purchases: [RowChange<Purchase>]) -> [DueItem]? {
         var changed = !purchases.isEmpty
-        history.update(purchases)
+        history.apply(purchases)
         if !toBuyNamed.isEmpty {
             for c in changes {
                 for (item, step) in [(c.before, -1), (c.after, 1)] {

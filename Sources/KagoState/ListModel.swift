@@ -115,8 +115,8 @@ public struct ListModel: Equatable, Sendable {
         let changes = all.seen(from: listID)
         filterSteps.forget()
         forget(all.learned)
-        let newDue = followDue(changes.items, purchases: purchases ?? Dictionary(changes.purchases.map { ($0.id, $0.after) },
-                                                                                  uniquingKeysWith: { _, last in last }))
+        let outside = purchases.map { $0.map { RowChange(id: $0.key, before: nil, after: $0.value) } }
+        let newDue = followDue(changes.items, purchases: outside ?? changes.purchases)
         guard changes.categories.isEmpty, partialTotals == nil else {
             for c in changes.categories { categories[c.id] = c.after }
             for c in changes.items {

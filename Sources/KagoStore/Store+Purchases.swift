@@ -16,30 +16,26 @@ extension Store {
     /// The UTC day of a moment: the local day where no time zone is given (tests, tools).
     @Sendable public static func utcDay(_ t: Timestamp) -> Day { LocalClock(today: Day(ordinal: 0)).day(of: t) }
 
-    /// The purchases of the store's list (or of every list), oldest first; `byName` groups each
-    /// name's together (by `key`), oldest first within it, as the history of a list is built.
-    public func purchases(allLists: Bool = false, byName: Bool = false) throws(StoreError) -> [Purchase] {
+    /// The purchases of the store's list (or of every list), oldest first.
+    public func purchases(allLists: Bool = false) throws(StoreError) -> [Purchase] {
         try read {
             try db.rows("SELECT \(Self.purchaseColumns) FROM purchases WHERE \(allLists ? "1" : "list_id = \(listID)") "
-                        + "ORDER BY \(byName ? "key, " : "")purchased_at, id", [], Self.purchase)
+                        + "ORDER BY purchased_at, id", [], Self.purchase)
         }
     }
 
-    /// The store's list's history, read grouped by name (through its index) and built as it is
-    /// read, without holding every row first.
+    /// The store's list's purchases by name (SPEC §10).
+    public func history() throws(StoreError) -> PurchaseHistory {
+        try read { try fetchHistory() }
+    }
+
+    /// The store's list's history, 10,000 purchases read before the first key: in the table's
+    /// order (a scan, where the index by name would look every row up again), each taken into
+    /// the history as it is read.
     func fetchHistory() throws -> PurchaseHistory {
-        var history = PurchaseHistory()
-        var run: [Purchase] = []
-        try db.query("SELECT \(Self.purchaseColumns) FROM purchases WHERE list_id = \(listID) ORDER BY key, purchased_at, id") { row in
-            let p = Self.purchase(row)
-            if let key = run.first?.key, key != p.key {
-                history.add(run)
-                run.removeAll(keepingCapacity: true)
-            }
-            run.append(p)
+        try PurchaseHistory { take in
+            try db.query("SELECT \(Self.purchaseColumns) FROM purchases NOT INDEXED WHERE list_id = \(listID)") { take(Self.purchase($0)) }
         }
-        history.add(run)
-        return history
     }
 
     /// A purchase of the store's list by id.

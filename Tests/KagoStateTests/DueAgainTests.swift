@@ -104,16 +104,16 @@ final class DueAgainTests: XCTestCase {
     func testUpdatesForgetMoveAndAddPurchases() {
         let milk = [bought("milk", 0), bought("milk", 7), bought("milk", 14)]
         var history = PurchaseHistory(milk)
-        history.update([milk[2].id: nil])
+        history.apply([RowChange(id: milk[2].id, before: milk[2], after: nil)])
         XCTAssertNil(history.habits["milk"]?.interval, "an undone check takes the rhythm back to two days")
-        history.update([milk[2].id: milk[2]])
+        history.apply([RowChange(id: milk[2].id, before: nil, after: milk[2])])
         XCTAssertEqual(history, PurchaseHistory(milk), "and redone, as it was")
         var renamed = milk[0]
         renamed.listID = 2
         history.apply([RowChange(id: renamed.id, before: milk[0], after: nil), RowChange(id: 99, before: nil, after: bought("tea", 3))])
         XCTAssertEqual(history.habits["milk"]?.entries.map(\.id), [milk[1].id, milk[2].id])
         XCTAssertEqual(history.habits.keys.sorted(), ["milk", "tea"])
-        history.update([milk[1].id: nil, milk[2].id: nil])
-        XCTAssertNil(history.habits["milk"], "a name with no purchases left is gone")
+        history.apply([RowChange(id: milk[1].id, before: nil, after: nil), RowChange(id: milk[2].id, before: nil, after: nil)])
+        XCTAssertNil(history.habits["milk"], "a name with no purchases left is gone, found without its old state too")
     }
 }

@@ -20,6 +20,7 @@ final class MatchKeyTests: XCTestCase {
     func testKeys() {
         XCTAssertEqual("ＭＩＬＫ ２本".matchKey, "milk 2本")
         XCTAssertEqual("Äpfel".matchKey, "äpfel")
+        XCTAssertEqual("Coffee BEANS 500g".matchKey, "coffee beans 500g")
         XCTAssertEqual("トイレットペーパー 🧻".matchKey, "トイレットペーパー 🧻")
         XCTAssertEqual("Ω".matchKey, "ω")
     }

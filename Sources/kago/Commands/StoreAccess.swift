@@ -70,7 +70,7 @@ extension StoreAccess {
 
     /// What the list has due again on `today` (SPEC §10), most overdue first.
     func due(today: Day) throws(ExitError) -> [DueItem] {
-        let history = PurchaseHistory(try run { s throws(StoreError) in try s.purchases(byName: true) })
+        let history = try run { s throws(StoreError) in try s.history() }
         let toBuy = Set(try items(purchased: false).map(\.name.matchKey))
         return DueAgain.items(history, today: today, onToBuy: toBuy.contains)
     }
