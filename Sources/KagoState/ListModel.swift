@@ -310,7 +310,7 @@ public struct ListModel: Equatable, Sendable {
     }
 
     /// Puts the selection back on the row it was on if it is still shown, else near where it was.
-    mutating func keepSelection(_ old: ListRow?, on s: Screen) {
+    private mutating func keepSelection(_ old: ListRow?, on s: Screen) {
         if let old, let i = screens[s]!.rows.firstIndex(of: old) {
             screens[s]!.selection = i
         } else {

@@ -333,7 +333,6 @@ extension AppState {
         if screen == .categories {
             return reduce(.deleteCategory)
         }
-        if selectedDue != nil { return hideDue() }
         guard let item = selectedItem else { show(.nothingSelected); return [] }
         return [.commit(.delete(ids: [item.id]), CommitContext(message: .deleted(item.name)))]
     }
