@@ -8,6 +8,8 @@ public enum Action: Equatable, Sendable {
     case clock(LocalClock)
     /// The data as read from the store, at start-up or after another process changed it.
     case loaded(Snapshot)
+    /// The purchase history of the list on show, read once nothing waits for it (SPEC §10).
+    case historyLoaded(PurchaseHistory)
     /// Rows another process changed, as they are now (nil: deleted): read from the change feed
     /// instead of the whole list.
     case changedOutside(items: [Int64: Item?], categories: [Int64: Category?], purchases: [Int64: Purchase?] = [:])

@@ -132,8 +132,9 @@ public struct Snapshot: Equatable, Sendable {
     /// The order purchased items were checked in (higher: later), which breaks ties between
     /// purchase times (whole seconds).
     public var checkOrder: [Int64: Int]
-    /// The list's purchases by name (SPEC §10); none in the first screen's window.
-    public var history: PurchaseHistory
+    /// The list's purchases by name (SPEC §10), when read with the list; nil: not read (the
+    /// store reads them apart, `.historyLoaded`), and a loaded list keeps what it had.
+    public var history: PurchaseHistory?
 
     /// The items in id order.
     public var items: [Item] {
@@ -142,13 +143,13 @@ public struct Snapshot: Equatable, Sendable {
     }
 
     public init(items: [Item] = [], categories: [Category] = [], knownNames: [String] = [], totals: ItemCounts? = nil,
-                checkOrder: [Int64: Int] = [:], history: PurchaseHistory = PurchaseHistory()) {
+                checkOrder: [Int64: Int] = [:], history: PurchaseHistory? = nil) {
         self.init(itemsByID: ItemTable(items), categories: categories, knownNames: knownNames, totals: totals,
                   checkOrder: checkOrder, history: history)
     }
 
     public init(itemsByID: ItemTable, categories: [Category], knownNames: [String], totals: ItemCounts? = nil,
-                checkOrder: [Int64: Int] = [:], history: PurchaseHistory = PurchaseHistory()) {
+                checkOrder: [Int64: Int] = [:], history: PurchaseHistory? = nil) {
         self.itemsByID = itemsByID
         self.categories = categories
         self.knownNames = knownNames

@@ -43,8 +43,11 @@ public enum DueAgain {
         history.habits.compactMap { key, habit in
             guard let due = item(habit, key: key, today: today), !onToBuy(key) else { return nil }
             return due
-        }.sorted { ($1.overdue, $0.key) < ($0.overdue, $1.key) }
+        }.sorted(by: precedes)
     }
+
+    /// Whether `a` comes before `b`: more overdue, then by name.
+    public static func precedes(_ a: DueItem, _ b: DueItem) -> Bool { (b.overdue, a.key) < (a.overdue, b.key) }
 
     /// A habit's entry when it is due on `today`.
     public static func item(_ habit: Habit, key: String, today: Day) -> DueItem? {

@@ -8,37 +8,58 @@ extension ListModel {
     /// A name of the group, by its `matchKey`.
     public func dueItem(_ key: String) -> DueItem? { dueIndex[key].map { due[$0] } }
 
-    /// The names due today and not on To buy. A name falling due for the first time is counted
-    /// on To buy then, all such names in one pass over the items.
+    /// The names due today and not on To buy, worked out from the whole history (the list
+    /// read, the day changed).
     mutating func dueNow() -> [DueItem] {
         guard showsDue else { return [] }
         let candidates = DueAgain.items(history, today: today, onToBuy: { _ in false })
-        let uncounted = Set(candidates.map(\.key).filter { toBuyNamed[$0] == nil })
-        if !uncounted.isEmpty {
-            for key in uncounted { toBuyNamed[key] = 0 }
-            for item in items.values where !item.isPurchased {
-                let key = item.name.matchKey
-                if uncounted.contains(key) { toBuyNamed[key]! += 1 }
-            }
-        }
+        count(Set(candidates.map(\.key)))
         return candidates.filter { toBuyNamed[$0.key] == 0 }
     }
 
+    /// Counts on To buy the names falling due for the first time, all in one pass over the items.
+    private mutating func count(_ keys: Set<String>) {
+        let uncounted = keys.filter { toBuyNamed[$0] == nil }
+        guard !uncounted.isEmpty else { return }
+        for key in uncounted { toBuyNamed[key] = 0 }
+        for item in items.values where !item.isPurchased {
+            let key = item.name.matchKey
+            if uncounted.contains(key) { toBuyNamed[key]! += 1 }
+        }
+    }
+
     /// Takes a change's purchases into the history and its items into the counts of due names
-    /// on To buy. - Returns: the group anew when it may have changed, else nil.
+    /// on To buy. - Returns: the group anew when it changed, else nil. Only the names the
+    /// change touched are looked at again: a check costs the same with 10 names and 1,000.
     mutating func followDue(_ changes: [RowChange<Item>], purchases: [RowChange<Purchase>]) -> [DueItem]? {
-        var changed = !purchases.isEmpty
-        history.apply(purchases)
+        var touched = history.apply(purchases)
         if !toBuyNamed.isEmpty {
             for c in changes {
                 for (item, step) in [(c.before, -1), (c.after, 1)] {
-                    guard let item, !item.isPurchased, let n = toBuyNamed[item.name.matchKey] else { continue }
-                    toBuyNamed[item.name.matchKey] = n + step
-                    if (n == 0) != (n + step == 0) { changed = true }
+                    guard let item, !item.isPurchased else { continue }
+                    let key = item.name.matchKey
+                    guard let n = toBuyNamed[key] else { continue }
+                    toBuyNamed[key] = n + step
+                    if (n == 0) != (n + step == 0) { touched.insert(key) }
                 }
             }
         }
-        return changed ? dueNow() : nil
+        guard showsDue, !touched.isEmpty else { return nil }
+        let now = touched.compactMap { key in history.habits[key].flatMap { DueAgain.item($0, key: key, today: today) } }
+        count(Set(now.map(\.key)))
+        var next = due.filter { !touched.contains($0.key) }
+        for item in now where toBuyNamed[item.key] == 0 {
+            next.insert(item, at: next.firstIndex { DueAgain.precedes(item, $0) } ?? next.count)
+        }
+        return next == due ? nil : next
+    }
+
+    /// Takes the list's history as read, in place of what it had (nothing, or what commits and
+    /// other processes brought meanwhile, which the reading includes).
+    mutating func setHistory(_ read: PurchaseHistory) {
+        history = read
+        toBuyNamed = [:]
+        setDue(dueNow(), rebuilding: false)
     }
 
     /// Shows a new group: in the rows at once, or left to a rebuild that follows.

@@ -90,7 +90,7 @@ public struct ListModel: Equatable, Sendable {
         // Only ever for one frame: the run loop reads the whole list before it takes a key.
         partialTotals = snapshot.totals
         if snapshot.totals == nil {
-            history = snapshot.history
+            if let read = snapshot.history { history = read }
             toBuyNamed = [:]
             setDue(dueNow(), rebuilding: true)
         }

@@ -19,28 +19,35 @@ public struct PurchaseHistory: Equatable, Sendable {
     /// first: each name's rhythm is worked out once, at the end.
     /// - Parameter read: calls its argument with each purchase.
     public init(reading read: ((Purchase) -> Void) throws -> Void) rethrows {
+        var found: [String: Habit] = [:], newest: Int64 = 0
         try read { p in
-            habits[p.key, default: Habit()].append(p)
-            newestID = max(newestID, p.id)
+            found[p.key, default: Habit()].append(p)
+            newest = max(newest, p.id)
         }
-        for key in habits.keys { habits[key]!.settle() }
+        for key in found.keys { found[key]!.settle() }
+        habits = found
+        newestID = newest
     }
 
     /// Takes changed purchases: each one's old state goes (found under its name when the
     /// change knows it, else looked for), its new state comes in (nil: forgotten, or moved to
     /// another list). Another process's changes arrive with the new state only.
-    public mutating func apply(_ changes: [RowChange<Purchase>]) {
+    /// - Returns: the names whose habits changed.
+    @discardableResult
+    public mutating func apply(_ changes: [RowChange<Purchase>]) -> Set<String> {
+        var touched = Set<String>()
         for c in changes {
-            if let key = c.before?.key {
+            if let key = c.before?.key ?? (c.id <= newestID ? habits.first(where: { $0.value.holds(c.id) })?.key : nil) {
                 remove(c.id, from: key)
-            } else if c.id <= newestID, let key = habits.first(where: { $0.value.holds(c.id) })?.key {
-                remove(c.id, from: key)
+                touched.insert(key)
             }
             if let p = c.after {
                 habits[p.key, default: Habit()].insert(p)
                 newestID = max(newestID, p.id)
+                touched.insert(p.key)
             }
         }
+        return touched
     }
 
     private mutating func remove(_ id: Int64, from key: String) {
@@ -114,9 +121,10 @@ public struct Habit: Equatable, Sendable {
     /// Adds a purchase at the end; `settle` puts the entries in order and counts again.
     mutating func append(_ p: Purchase) {
         let d = Details(name: p.name, quantity: p.quantity, category: p.category)
-        // Usually the same as a purchase before: kept once.
-        let index = details.lastIndex(of: d) ?? { details.append(d); return details.count - 1 }()
-        entries.append(Entry(p, detail: index))
+        // Usually the same as the purchase before: kept once (compared with that one only, so a
+        // name bought in many quantities costs no more to read).
+        if details.last != d { details.append(d) }
+        entries.append(Entry(p, detail: details.count - 1))
     }
 
     mutating func settle() {

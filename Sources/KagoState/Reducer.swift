@@ -30,6 +30,9 @@ extension AppState {
         case .loaded(let snapshot):
             model.load(snapshot)
             return []
+        case .historyLoaded(let history):
+            model.setHistory(history)
+            return []
         case .changedOutside(let changedItems, let changedCategories, let purchases):
             model.changedOutside(items: changedItems, categories: changedCategories, purchases: purchases)
             return []

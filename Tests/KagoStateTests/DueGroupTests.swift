@@ -1,4 +1,5 @@
 @testable import KagoState
+import KagoTestSupport
 import XCTest
 
 /// The Due again group at the end of To buy (SPEC §10), through the reducer, with the store's
@@ -38,9 +39,13 @@ final class DueGroupTests: XCTestCase {
 
     func group(_ s: AppState) -> [ListRow] { Array(s.list.rows.drop { $0 != .header(.dueAgain) }) }
 
-    /// The rows a rebuild from all the data gives: what the deltas must equal.
+    /// The rows a rebuild from all the data gives, what the deltas must equal, and the group
+    /// what the whole history says (the deltas look only at the names touched).
     func assertAsRebuilt(_ s: AppState, file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertEqual(s.model.screens[.toBuy]!.rows, s.model.rebuilt().screens[.toBuy]!.rows, file: file, line: line)
+        let toBuy = Set(s.model.items.values.filter { !$0.isPurchased }.map(\.name.matchKey))
+        XCTAssertEqual(s.model.due, DueAgain.items(s.model.history, today: s.clock.today, onToBuy: toBuy.contains),
+                       file: file, line: line)
     }
 
     func testTheGroupEndsToBuyMostOverdueFirstUnderEverySort() {
@@ -172,6 +177,51 @@ final class DueGroupTests: XCTestCase {
         s.apply(.clock(LocalClock(today: today.adding(days: 20))))
         XCTAssertEqual(group(s), [.header(.dueAgain), .suggestion("eggs"), .suggestion("milk"), .suggestion("rice")])
         assertAsRebuilt(s)
+    }
+
+    /// Random adds, checks (with their purchases), unchecks forgetting them, deletes, hides and
+    /// days passing, as the store would report them: after each, the group and its rows are
+    /// what a computation from everything gives.
+    func testRandomChangesKeepTheGroupAsComputedFromEverything() {
+        var random = SplitMix(seed: 16)
+        var s = makeState()
+        var items = s.model.items.values.map { $0 }
+        var nextItem: Int64 = 50
+        let names = ["milk", "Milk", "eggs", "rice", "tea", "bread", "soap"]
+        for step in 0..<300 {
+            var change = ChangeSet()
+            switch random.next() % 6 {
+            case 0:
+                nextItem += 1
+                let item = Item(id: nextItem, name: names[Int(random.next() % UInt64(names.count))], createdAt: nextItem)
+                items.append(item)
+                change.items = [RowChange(id: item.id, before: nil, after: item)]
+            case 1, 2:
+                guard let i = items.indices.filter({ !items[$0].isPurchased }).randomElement(using: &random) else { continue }
+                var bought = items[i]
+                bought.purchasedAt = Timestamp(s.clock.today.ordinal) * 86400
+                let p = purchase(bought.name, 0)
+                change.items = [RowChange(id: bought.id, before: items[i], after: bought)]
+                change.purchases = [RowChange(id: p.id, before: nil, after: p)]
+                items[i] = bought
+            case 3:
+                guard let i = items.indices.randomElement(using: &random) else { continue }
+                change.items = [RowChange(id: items[i].id, before: items[i], after: nil)]
+                items.remove(at: i)
+            case 4:
+                guard let key = s.model.due.randomElement(using: &random)?.key,
+                      let last = s.model.history.habits[key]?.entries.last else { continue }
+                let before = Purchase(id: last.id, listID: 1, itemID: nil, name: key, purchasedAt: last.time, day: last.day)
+                var hidden = before
+                hidden.hidden = true
+                change.purchases = [RowChange(id: last.id, before: nil, after: hidden)]
+            default:
+                s.apply(.clock(LocalClock(today: s.clock.today.adding(days: Int(random.next() % 4)))))
+            }
+            s.apply(.committed(change, CommitContext()))
+            assertAsRebuilt(s)
+            if step % 50 == 0 { s.apply(.moveToBottom) }
+        }
     }
 
     func testOtherKeysOnADueRow() {
