@@ -115,8 +115,9 @@ public struct ListModel: Equatable, Sendable {
         let changes = all.seen(from: listID)
         filterSteps.forget()
         forget(all.learned)
+        // Once the items are in: a name falling due is counted on To buy as it is now.
         let outside = purchases.map { $0.map { RowChange(id: $0.key, before: nil, after: $0.value) } }
-        let newDue = followDue(changes.items, purchases: outside ?? changes.purchases)
+        func followed() -> [DueItem]? { followDue(changes.items, purchases: outside ?? changes.purchases) }
         guard changes.categories.isEmpty, partialTotals == nil else {
             for c in changes.categories { categories[c.id] = c.after }
             for c in changes.items {
@@ -124,7 +125,7 @@ public struct ListModel: Equatable, Sendable {
                 items[c.id] = c.after
                 learn(c)
             }
-            if let newDue { setDue(newDue, rebuilding: true) }
+            if let newDue = followed() { setDue(newDue, rebuilding: true) }
             rebuildAll()
             return
         }
@@ -145,7 +146,7 @@ public struct ListModel: Equatable, Sendable {
             }
             learn(c)
         }
-        if let newDue { setDue(newDue, rebuilding: false) }
+        if let newDue = followed() { setDue(newDue, rebuilding: false) }
         for s in touched { settleSelection(s, direction: 1) }
     }
 

@@ -149,6 +149,19 @@ final class DueGroupTests: XCTestCase {
         assertAsRebuilt(s)
     }
 
+    /// Another process's import brings a rhythm for soap and, in the same change, soap to buy:
+    /// due, but on To buy, so not offered.
+    func testANameFallingDueInTheChangeThatPutsItOnToBuyIsNotOffered() {
+        var s = makeState()
+        let soap = [purchase("soap", 30), purchase("soap", 20), purchase("soap", 10)]
+        s.apply(.changedOutside(items: [9: Item(id: 9, name: "Soap", createdAt: 9)], categories: [:],
+                                purchases: Dictionary(uniqueKeysWithValues: soap.map { ($0.id, $0) })))
+        XCTAssertFalse(group(s).contains(.suggestion("soap")))
+        assertAsRebuilt(s)
+        s.apply(.changedOutside(items: [9: nil], categories: [:]))
+        XCTAssertTrue(group(s).contains(.suggestion("soap")), "off the list: offered")
+    }
+
     func testAFilterShowsTheNamesThatMatch() {
         var s = makeState()
         s.apply(.startFilter)
