@@ -17,6 +17,10 @@ public final class App {
     private var lastPoll = 0.0
     private let syncRunner: (any SyncRunner)?
     private var syncSchedule: SyncScheduler
+    /// Whether the list's purchase history is still to be read: only the Due again group needs
+    /// it, so it is read when no key is waiting, and a key typed at once is not kept waiting
+    /// behind 10,000 purchases.
+    private var historyPending = false
 
     /// How often to look for changes made by other kago processes (SPEC: shown within a second).
     public static let pollInterval = 300.0
@@ -57,6 +61,7 @@ public final class App {
         dispatch(.tick(now: SystemClock.monotonicMilliseconds()))
         terminal.present(RootView.render(state, strings: strings))
         if window != nil { dispatch(.loaded(try store.load())) }
+        historyPending = true
         dispatch(.listsLoaded(try store.lists()))
         // Opened by name (-l, the config): it becomes the list last opened, for the CLI too.
         if try store.lastUsedListID() != store.listID { markUsed() }
@@ -70,12 +75,12 @@ public final class App {
         while !state.quitting {
             dispatch(.tick(now: SystemClock.monotonicMilliseconds()))
             terminal.present(RootView.render(state, strings: strings))
-            // Until the pages are scanned, only keys already typed are waited for.
-            let timeout: Int32 = !store.isScanned ? 0 : state.isAnimating ? 16 : Int32(App.pollInterval)
+            // Until the history is read and the pages are scanned, only keys already typed are waited for.
+            let timeout: Int32 = historyPending || !store.isScanned ? 0 : state.isAnimating ? 16 : Int32(App.pollInterval)
             guard let first = terminal.nextKey(timeout: timeout) else {
                 // A damaged page ends kago here, before anything is written; a commit asked for
                 // before this point scans first itself (the store never writes unscanned).
-                if !store.isScanned { try store.verify() } else { idle() }
+                if historyPending { loadHistory() } else if !store.isScanned { try store.verify() } else { idle() }
                 continue
             }
             // Handle everything already typed (a paste, key repeat) before drawing again.
@@ -136,9 +141,10 @@ public final class App {
                 // The list on show was removed elsewhere: the reducer has gone to another.
                 guard state.model.listID == store.listID else { return }
                 if let rows = feed.rows {
-                    dispatch(.changedOutside(items: rows.items, categories: rows.categories))
+                    dispatch(.changedOutside(items: rows.items, categories: rows.categories, purchases: rows.purchases))
                 } else {
                     dispatch(.loaded(try store.load()))
+                    historyPending = true
                 }
             }
         } catch {
@@ -146,11 +152,18 @@ public final class App {
         }
     }
 
+    /// Reads the purchase history of the list on show into the state.
+    private func loadHistory() {
+        historyPending = false
+        do { dispatch(.historyLoaded(try store.history())) } catch { dispatch(.failed(.saveFailed(error.message))) }
+    }
+
     /// Reads another list into the state and remembers it as the one last opened.
     private func open(_ id: Int64) {
         store.select(list: id)
         do {
             dispatch(.loaded(try store.load()))
+            historyPending = true
             dispatch(.listsLoaded(try store.lists()))
         } catch {
             dispatch(.failed(.saveFailed(error.message)))

@@ -15,12 +15,20 @@ public enum SystemClock {
 
     /// Today's date and the UTC offset in the local time zone (TZ honoured).
     public static func local() -> LocalClock {
-        var t = time(nil)
-        var parts = tm()
-        localtime_r(&t, &parts)
-        let offset = Int(parts.tm_gmtoff)
-        let today = Day(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))
-            ?? Day(ordinal: Int(t) / 86400)
+        let (today, offset) = localParts(Timestamp(time(nil)))
         return LocalClock(today: today, utcOffset: offset)
+    }
+
+    /// The local calendar day of a moment (TZ honoured, with the offset in force then:
+    /// daylight saving time included).
+    @Sendable public static func localDay(_ t: Timestamp) -> Day { localParts(t).day }
+
+    private static func localParts(_ t: Timestamp) -> (day: Day, offset: Int) {
+        var time = time_t(t)
+        var parts = tm()
+        localtime_r(&time, &parts)
+        let day = Day(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))
+            ?? LocalClock(today: Day(ordinal: 0)).day(of: t)
+        return (day, Int(parts.tm_gmtoff))
     }
 }

@@ -3,8 +3,12 @@ import KagoState
 /// The CSV of `kago export --format csv`: `name,quantity,category,date,note,purchased` (SPEC §1).
 ///
 /// Empty fields mean "none"; `date` is `YYYY-MM-DD`; `purchased` is `true` or `false`.
-/// Times (added, bought) are not columns: an imported purchased row is bought "now".
+/// Times (added, bought) are not exported: an imported purchased row is bought "now", unless
+/// it has a `purchased_at` column (a history export), which also means bought without `purchased`.
 public enum ItemsCSV {
+    /// The columns a header may name: the exported ones, and the history's purchase time.
+    static let readable = ItemRecord.csvColumnsWithList + ["purchased_at"]
+
     /// Words accepted for `purchased` when reading, case-insensitively (an empty field is false).
     static let truthy: Set<String> = ["true", "yes", "y", "1", "x"]
     static let falsy: Set<String> = ["false", "no", "n", "0", ""]
@@ -74,9 +78,9 @@ public enum ItemsCSV {
         var seen: [String] = []
         for raw in header.fields {
             let name = String(raw.trimmingWhitespace()).lowercased()
-            guard ItemRecord.csvColumnsWithList.contains(name) else {
+            guard readable.contains(name) else {
                 throw DecodeError(FormatProblem(line: header.line, message: "unknown column \(quoted(raw)) in the header; "
-                                                + "the columns are " + ItemRecord.csvColumnsWithList.joined(separator: ",")))
+                                                + "the columns are " + readable.joined(separator: ",")))
             }
             guard !seen.contains(name) else {
                 throw DecodeError(FormatProblem(line: header.line, message: "the column \(quoted(name)) appears twice in the header"))
@@ -96,6 +100,7 @@ public enum ItemsCSV {
                                           + "but the header has \(columns.count)"))
         }
         var r = ItemRecord(name: "")
+        var purchased: Bool?
         for (column, value) in zip(columns, row.fields) {
             func bad(_ expected: String) -> Result<ItemRecord, FormatProblem> {
                 .failure(FormatProblem(line: row.line, location: column, message: "expected \(expected), found \(quoted(value))"))
@@ -111,13 +116,20 @@ public enum ItemsCSV {
                 guard let text else { continue }
                 guard let day = Day(iso: text) else { return bad("a date like 2026-03-01 or nothing") }
                 r.date = day
+            case "purchased_at":
+                guard let text else { continue }
+                guard let time = Timestamp(iso8601: text) else { return bad("a time like 2026-03-01T09:30:00Z or nothing") }
+                r.purchasedAt = time
             default:
                 let word = String(value.trimmingWhitespace()).lowercased()
-                if truthy.contains(word) { r.purchased = true } else if falsy.contains(word) { r.purchased = false } else {
+                if truthy.contains(word) { purchased = true } else if falsy.contains(word) { purchased = false } else {
                     return bad("true or false")
                 }
             }
         }
+        // As in JSON: `purchased` decides, and without it a purchase time means bought.
+        r.purchased = purchased ?? (r.purchasedAt != nil)
+        if !r.purchased { r.purchasedAt = nil }
         guard !r.name.allSatisfy(\.isWhitespace) else {
             return .failure(FormatProblem(line: row.line, location: "name", message: "an item needs a name"))
         }

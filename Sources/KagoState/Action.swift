@@ -8,9 +8,11 @@ public enum Action: Equatable, Sendable {
     case clock(LocalClock)
     /// The data as read from the store, at start-up or after another process changed it.
     case loaded(Snapshot)
+    /// The purchase history of the list on show, read once nothing waits for it (SPEC §10).
+    case historyLoaded(PurchaseHistory)
     /// Rows another process changed, as they are now (nil: deleted): read from the change feed
     /// instead of the whole list.
-    case changedOutside(items: [Int64: Item?], categories: [Int64: Category?])
+    case changedOutside(items: [Int64: Item?], categories: [Int64: Category?], purchases: [Int64: Purchase?] = [:])
     /// A command the store carried out.
     case committed(ChangeSet, CommitContext)
     /// A side effect failed; the message says what.
@@ -65,8 +67,10 @@ public enum Action: Equatable, Sendable {
 
     // MARK: - Items
     case startAdd, startEdit, toggle, delete, cycleSort, clearPurchased
-    /// Toggles the item on a row (a click on its checkbox).
+    /// Toggles the item on a row (a click on its checkbox); on a Due again row, adds it.
     case toggleRow(Int)
+    /// `+` or Enter on a Due again row: adds the name; `d`: hides it until bought again.
+    case addDue, hideDue
 
     // MARK: - Categories
     case openCategory, startAddCategory, startRenameCategory, deleteCategory
@@ -169,6 +173,10 @@ public indirect enum StatusMessage: Equatable, Sendable {
     /// A line of a paste that cannot be added (nothing of the paste is).
     case pastedLine(Int, StatusMessage)
     case clearedPurchased(Int)
+    /// A name hidden from Due again until it is bought again.
+    case hiddenDue(String)
+    /// A key a Due again row does not take: which ones it does.
+    case dueAgainKeys
     case categoryAdded(String), categoryRenamed(String), categoryDeleted(String)
     /// A category renamed onto another's name: (renamed, merged into).
     case categoryMerged(String, String)
@@ -211,7 +219,7 @@ public indirect enum StatusMessage: Equatable, Sendable {
     /// Whether `u` would undo what the message reports.
     public var offersUndo: Bool {
         switch self {
-        case .added, .addedItems, .updated, .checked, .unchecked, .deleted, .clearedPurchased,
+        case .added, .addedItems, .updated, .checked, .unchecked, .deleted, .clearedPurchased, .hiddenDue,
              .categoryAdded, .categoryRenamed, .categoryDeleted, .categoryMerged, .categoryMoved,
              .movedToList, .listAdded, .listDeleted, .listRenamed, .listMerged, .listMoved:
             return true

@@ -22,6 +22,8 @@ public enum Screen: Int, CaseIterable, Sendable {
 /// What the keyboard currently talks to; the keymap has one table per mode.
 public enum KeyMode: Equatable, Sendable {
     case tooSmall, intro, help, confirm, input, toBuy, purchased, categories
+    /// To buy with the selection on a row of the Due again group (SPEC §10).
+    case dueAgain
     /// The Lists overlay, and the picker `m` opens.
     case lists, listPicker
 
@@ -243,7 +245,7 @@ public struct AppState: Equatable, Sendable {
         self.settings = settings
         self.clock = clock
         self.practiceSeed = practiceSeed
-        model = ListModel(sort: settings.sort, today: clock.today, listID: listID)
+        model = ListModel(sort: settings.sort, today: clock.today, listID: listID, showsDue: settings.suggestions)
         model.resized(height: listHeight)
         if showIntro {
             intro = newIntro()
@@ -272,6 +274,7 @@ public struct AppState: Equatable, Sendable {
         if confirmation != nil { return .confirm }
         if input != nil { return .input }
         if let overlay = listsOverlay { return overlay.purpose == .manage ? .lists : .listPicker }
+        if screen == .toBuy, list.selected?.isSuggestion == true { return .dueAgain }
         return KeyMode(screen)
     }
 
@@ -304,6 +307,12 @@ public struct AppState: Equatable, Sendable {
     /// The selected item on the current screen, if the selection is an item.
     public var selectedItem: Item? {
         if case .item(let id)? = list.selected { return model.items[id] }
+        return nil
+    }
+
+    /// The selected name of the Due again group, if the selection is on one.
+    public var selectedDue: DueItem? {
+        if screen == .toBuy, case .suggestion(let key)? = list.selected { return model.dueItem(key) }
         return nil
     }
 

@@ -26,6 +26,8 @@ public enum Command: Equatable, Sendable {
     case moveList(id: Int64, by: Int)
     /// Moves items to another list, each keeping its category by name.
     case moveItems(ids: [Int64], toList: Int64)
+    /// Hides a name from Due again until it is bought again (SPEC §10); `key` is its `matchKey`.
+    case hideDue(key: String)
 }
 
 /// The rows a committed change touched, before and after; nil means "did not exist".
@@ -40,23 +42,27 @@ public struct ChangeSet: Equatable, Sendable {
     public var learned: [RowChange<LearnedName>]
     /// The lists the change added, renamed, moved or removed, as stored (`ShoppingList.stored`).
     public var lists: [RowChange<ShoppingList>]
+    /// The purchases the change recorded, forgot, hid or moved (SPEC §10).
+    public var purchases: [RowChange<Purchase>]
 
     public init(items: [RowChange<Item>] = [], categories: [RowChange<Category>] = [],
-                learned: [RowChange<LearnedName>] = [], lists: [RowChange<ShoppingList>] = []) {
+                learned: [RowChange<LearnedName>] = [], lists: [RowChange<ShoppingList>] = [],
+                purchases: [RowChange<Purchase>] = []) {
         self.items = items
         self.categories = categories
         self.learned = learned
         self.lists = lists
+        self.purchases = purchases
     }
 
     /// The change that undoes this one.
     public var inverted: ChangeSet {
         ChangeSet(items: items.map(\.inverted), categories: categories.map(\.inverted), learned: learned.map(\.inverted),
-                  lists: lists.map(\.inverted))
+                  lists: lists.map(\.inverted), purchases: purchases.map(\.inverted))
     }
 
     /// Whether the data itself is unchanged: remembered names alone are no change to undo.
-    public var isEmpty: Bool { items.isEmpty && categories.isEmpty && lists.isEmpty }
+    public var isEmpty: Bool { items.isEmpty && categories.isEmpty && lists.isEmpty && purchases.isEmpty }
 
     /// The part of the change one list sees: rows on other lists count as absent there, so an
     /// item moved away leaves and one moved in arrives.
@@ -68,7 +74,8 @@ public struct ChangeSet: Equatable, Sendable {
                 return before == nil && after == nil ? nil : RowChange(id: change.id, before: before, after: after)
             }
         }
-        return ChangeSet(items: local(items, \.listID), categories: local(categories, \.listID), learned: learned)
+        return ChangeSet(items: local(items, \.listID), categories: local(categories, \.listID), learned: learned,
+                         purchases: local(purchases, \.listID))
     }
 }
 
@@ -81,13 +88,17 @@ public struct LearnedName: Equatable, Sendable {
     public var usedAt: Timestamp
     /// The list it was used in: each list learns its own (SPEC §8).
     public var listID: Int64
+    /// Whether Tab offers it: not a name deleted right after its add (a typo), whose category
+    /// is still remembered; the next use offers it again.
+    public var offered: Bool
 
-    public init(key: String, name: String, category: String?, usedAt: Timestamp, listID: Int64 = 1) {
+    public init(key: String, name: String, category: String?, usedAt: Timestamp, listID: Int64 = 1, offered: Bool = true) {
         self.key = key
         self.name = name
         self.category = category
         self.usedAt = usedAt
         self.listID = listID
+        self.offered = offered
     }
 }
 
@@ -121,6 +132,9 @@ public struct Snapshot: Equatable, Sendable {
     /// The order purchased items were checked in (higher: later), which breaks ties between
     /// purchase times (whole seconds).
     public var checkOrder: [Int64: Int]
+    /// The list's purchases by name (SPEC §10), when read with the list; nil: not read (the
+    /// store reads them apart, `.historyLoaded`), and a loaded list keeps what it had.
+    public var history: PurchaseHistory?
 
     /// The items in id order.
     public var items: [Item] {
@@ -129,17 +143,18 @@ public struct Snapshot: Equatable, Sendable {
     }
 
     public init(items: [Item] = [], categories: [Category] = [], knownNames: [String] = [], totals: ItemCounts? = nil,
-                checkOrder: [Int64: Int] = [:]) {
+                checkOrder: [Int64: Int] = [:], history: PurchaseHistory? = nil) {
         self.init(itemsByID: ItemTable(items), categories: categories, knownNames: knownNames, totals: totals,
-                  checkOrder: checkOrder)
+                  checkOrder: checkOrder, history: history)
     }
 
     public init(itemsByID: ItemTable, categories: [Category], knownNames: [String], totals: ItemCounts? = nil,
-                checkOrder: [Int64: Int] = [:]) {
+                checkOrder: [Int64: Int] = [:], history: PurchaseHistory? = nil) {
         self.itemsByID = itemsByID
         self.categories = categories
         self.knownNames = knownNames
         self.totals = totals
         self.checkOrder = checkOrder
+        self.history = history
     }
 }

@@ -30,6 +30,8 @@ public struct Settings: Equatable, Sendable {
     public var mouse = true
     /// The list kago opens and the CLI acts on (SPEC §8); nil: the one last opened.
     public var list: String?
+    /// Whether To buy ends with the Due again group (SPEC §10).
+    public var suggestions = true
     /// The CalDAV account (SPEC §9).
     public var sync = SyncSettings()
 
@@ -122,6 +124,8 @@ public struct ConfigFile: Equatable, Sendable {
                 if let m = SortMode(rawValue: value) { s.sort = m } else { s.sort = defaults.sort; bad() }
             case "mouse":
                 if let b = Self.bool(value) { s.mouse = b } else { s.mouse = defaults.mouse; bad() }
+            case "suggestions":
+                if let b = Self.bool(value) { s.suggestions = b } else { s.suggestions = defaults.suggestions; bad() }
             case "list":
                 // A name, so its case is kept.
                 let name = String(Self.unquoted(raw).trimmingWhitespace())

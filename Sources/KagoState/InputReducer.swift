@@ -195,9 +195,9 @@ extension AppState {
             let prefix = typed.matchKey
             guard !prefix.trimmingWhitespace().isEmpty, !typed.contains("#"), !typed.contains("@") else { return }
             var seen = Set<String>()
+            let matching = model.knownNames.filter { $0.matchKey.hasPrefix(prefix) && $0.matchKey != prefix && seen.insert($0.matchKey).inserted }
             // Written back in the quick-add syntax, so a name like `Coke 500ml` stays a name.
-            candidates = model.knownNames.filter { $0.matchKey.hasPrefix(prefix) && $0.matchKey != prefix && seen.insert($0.matchKey).inserted }
-                .map(QuickAdd.formatName)
+            candidates = model.history.byHabit(matching, today: clock.today).map(QuickAdd.formatName)
             range = 0..<cursor
         }
         guard !candidates.isEmpty else { return }

@@ -95,12 +95,29 @@ extension String {
     /// Case-insensitive key used for matching names and categories: full-width Latin letters and
     /// digits fold to ASCII (`ｍｉｌｋ` matches `milk`), then everything is lower-cased.
     public var matchKey: String {
-        guard unicodeScalars.contains(where: { (0xFF01...0xFF5E).contains($0.value) }) else { return lowercased() }
-        var folded = String.UnicodeScalarView()
-        for u in unicodeScalars {
-            folded.append((0xFF01...0xFF5E).contains(u.value) ? Unicode.Scalar(u.value - 0xFEE0)! : u)
+        // Most names are their own key (lower-case ASCII, kana, kanji, emoji) and come back as
+        // they are, and ASCII is lower-cased byte by byte: `lowercased()` costs thousands of
+        // instructions a name, and Due again folds every name on To buy once.
+        if unicodeScalars.allSatisfy(\.isCaseless) { return self }
+        // Only ASCII capitals to lower: their bytes alone (a longer character's are all ≥ 0x80).
+        if unicodeScalars.allSatisfy({ $0.isCaseless || ($0.value >= 0x41 && $0.value <= 0x5A) }) {
+            return String(decoding: utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
         }
-        return String(folded).lowercased()
+        return foldFullWidth(self).lowercased()
+    }
+}
+
+extension Unicode.Scalar {
+    /// Whether lower-casing and full-width folding leave it as it is, for the blocks names are
+    /// mostly written in (a conservative table: anything else is folded the long way).
+    var isCaseless: Bool {
+        switch value {
+        case 0..<0x41, 0x5B..<0x80, 0xA0...0xBF, 0xD7, 0xF7, 0x2000...0x20FF, 0x2190...0x23FF, 0x2500...0x2BFF, 0x3000...0x9FFF, 0xAC00...0xD7AF,
+             0xFE00...0xFE0F, 0xFF5F...0xFFEF, 0x1F000...0x1FAFF:
+            return true
+        default:
+            return false
+        }
     }
 }
 

@@ -22,6 +22,22 @@ public struct ListModel: Equatable, Sendable {
     /// (counting the map's entries would repeat a number once an item is checked twice).
     private var checks = 0
 
+    // MARK: Due again (SPEC §10)
+    /// The list's purchases by name.
+    public internal(set) var history = PurchaseHistory()
+    /// The names due again, most overdue first: the group To buy ends with (`ListModel+Due`).
+    public internal(set) var due: [DueItem] = []
+    /// Where each name is in `due`.
+    var dueIndex: [String: Int] = [:]
+    /// Whether To buy ends with the Due again group (the config's `suggestions`).
+    public let showsDue: Bool
+    /// How many items on To buy have each name that has fallen due this session: a name due
+    /// but on To buy already is not offered. Counted when a name first falls due, then kept
+    /// up to date by each change, so no commit folds every name on the list.
+    var toBuyNamed: [String: Int] = [:]
+    /// How many rows at the end of To buy's rows are the Due again group (its header included).
+    var dueRowCount = 0
+
     // MARK: Screens
     public internal(set) var screens: [Screen: ListState] = [.toBuy: ListState(), .purchased: ListState(),
                                                              .categories: ListState()]
@@ -34,7 +50,7 @@ public struct ListModel: Equatable, Sendable {
     /// The screen on show, nil while another list is.
     var shown: Screen? = .toBuy
     /// Screens whose rows changed while another screen was shown.
-    private(set) var changedUnseen: Set<Screen> = []
+    var changedUnseen: Set<Screen> = []
     /// Rows the list area shows, to keep the selection in view.
     var height = 1
     private(set) var today: Day
@@ -43,10 +59,12 @@ public struct ListModel: Equatable, Sendable {
     /// The list's id in the store.
     public let listID: Int64
 
-    public init(sort: SortMode, today: Day, listID: Int64 = 1) {
+    /// - Parameter showsDue: whether To buy ends with the Due again group.
+    public init(sort: SortMode, today: Day, listID: Int64 = 1, showsDue: Bool = true) {
         self.sort = sort
         self.today = today
         self.listID = listID
+        self.showsDue = showsDue
     }
 
     /// A category's name, or nil.
@@ -71,23 +89,35 @@ public struct ListModel: Equatable, Sendable {
         }
         // Only ever for one frame: the run loop reads the whole list before it takes a key.
         partialTotals = snapshot.totals
+        if snapshot.totals == nil {
+            if let read = snapshot.history { history = read }
+            toBuyNamed = [:]
+            setDue(dueNow(), rebuilding: true)
+        }
         rebuildAll()
     }
 
-    /// Takes other processes' changes: each row as it is now (nil: deleted).
-    mutating func changedOutside(items changed: [Int64: Item?], categories changedCategories: [Int64: Category?]) {
+    /// Takes other processes' changes: each row as it is now (nil: deleted, or on another list).
+    mutating func changedOutside(items changed: [Int64: Item?], categories changedCategories: [Int64: Category?],
+                                 purchases: [Int64: Purchase?] = [:]) {
         let changes = ChangeSet(
             items: changed.map { RowChange(id: $0.key, before: items[$0.key], after: $0.value) }.filter { $0.before != $0.after },
             categories: changedCategories.map { RowChange(id: $0.key, before: categories[$0.key], after: $0.value) }
                 .filter { $0.before != $0.after })
-        if !changes.isEmpty { apply(changes) }
+        if !changes.isEmpty || !purchases.isEmpty { apply(changes, purchases: purchases) }
     }
 
     /// Writes the `after` side of a change set into the list: the part on this list (rows
     /// moved away leave it, rows moved in join it).
-    mutating func apply(_ all: ChangeSet) {
+    /// - Parameter purchases: the purchases as they are now, when they come from elsewhere
+    ///   (their earlier state unknown); else the change set's.
+    mutating func apply(_ all: ChangeSet, purchases: [Int64: Purchase?]? = nil) {
         let changes = all.seen(from: listID)
         filterSteps.forget()
+        forget(all.learned)
+        // Once the items are in: a name falling due is counted on To buy as it is now.
+        let outside = purchases.map { $0.map { RowChange(id: $0.key, before: nil, after: $0.value) } }
+        func followed() -> [DueItem]? { followDue(changes.items, purchases: outside ?? changes.purchases) }
         guard changes.categories.isEmpty, partialTotals == nil else {
             for c in changes.categories { categories[c.id] = c.after }
             for c in changes.items {
@@ -95,6 +125,7 @@ public struct ListModel: Equatable, Sendable {
                 items[c.id] = c.after
                 learn(c)
             }
+            if let newDue = followed() { setDue(newDue, rebuilding: true) }
             rebuildAll()
             return
         }
@@ -115,6 +146,7 @@ public struct ListModel: Equatable, Sendable {
             }
             learn(c)
         }
+        if let newDue = followed() { setDue(newDue, rebuilding: false) }
         for s in touched { settleSelection(s, direction: 1) }
     }
 
@@ -132,6 +164,14 @@ public struct ListModel: Equatable, Sendable {
         guard let name = c.after?.name, c.before?.name != name else { return }
         knownNames.removeAll { $0.matchKey == name.matchKey }
         knownNames.insert(name, at: 0)
+    }
+
+    /// Drops the names Tab no longer offers: a typo deleted right after its add, an add undone.
+    private mutating func forget(_ learned: [RowChange<LearnedName>]) {
+        for c in learned where c.after?.offered != true {
+            guard let gone = c.before, gone.offered, gone.listID == listID else { continue }
+            knownNames.removeAll { $0.matchKey == gone.key }
+        }
     }
 
     /// Adds (+1) or takes away (-1) an item's share of the counts.
@@ -165,6 +205,15 @@ public struct ListModel: Equatable, Sendable {
     /// Whether an item matches a filter (folded text).
     private func matches(_ item: Item, _ key: String) -> Bool {
         key.isEmpty || ListRows.matches(item, filterKey: key, categoryName: categoryName(item.categoryID))
+    }
+
+    /// Whether an item's or a Due again row matches a filter (folded text).
+    func matches(_ row: ListRow, _ key: String) -> Bool {
+        switch row {
+        case .item(let id): return items[id].map { matches($0, key) } ?? false
+        case .suggestion(let name): return dueItem(name).map { ListRows.matches($0, filterKey: key) } ?? false
+        case .header, .category: return true
+        }
     }
 
     /// Takes an item's row (and a header left with nothing under it) off its screen.
@@ -241,8 +290,10 @@ public struct ListModel: Equatable, Sendable {
         let all: [ListRow]
         switch s {
         case .toBuy:
+            let dueRows = dueRows()
+            dueRowCount = dueRows.count
             all = ListRows.toBuy(items.values.lazy.filter { !$0.isPurchased }, sort: sort, categories: categories,
-                                 today: today, filter: "", scope: scope)
+                                 today: today, filter: "", scope: scope) + dueRows
         case .purchased:
             all = ListRows.purchased(items.values.lazy.filter(\.isPurchased), categories: categories, filter: "",
                                      checkOrder: checkOrder)
@@ -286,6 +337,10 @@ public struct ListModel: Equatable, Sendable {
             case .item(let id):
                 guard let item = items[id], matches(item, key) else { continue }
                 if let g = group, !order.isIn(g, found.last, items: items) { found.append(.header(g)) }
+                found.append(row)
+            case .suggestion(let name):
+                guard let due = dueItem(name), ListRows.matches(due, filterKey: key) else { continue }
+                if found.last?.isSuggestion != true { found.append(.header(.dueAgain)) }
                 found.append(row)
             case .category: break
             }
@@ -352,11 +407,12 @@ public struct ListModel: Equatable, Sendable {
         rebuild(.toBuy)
     }
 
-    /// Follows the calendar: date groups are relative to today.
+    /// Follows the calendar: date groups are relative to today, and so is what is due again.
     mutating func setToday(_ day: Day) {
         guard day != today else { return }
         today = day
         filterSteps.forget()
+        setDue(dueNow(), rebuilding: true)
         rebuild(.toBuy)
     }
 
@@ -375,8 +431,8 @@ public struct ListModel: Equatable, Sendable {
                 screens[s]!.scanned = step.scanned
                 screens[s]!.scanGroup = step.scanGroup
             } else if !oldKey.isEmpty, newKey.contains(text: oldKey), let found = screens[s]!.found {
-                let items = items
-                screens[s]!.found = ListRows.narrowed(found) { matches(items[$0]!, newKey) }
+                let model = self
+                screens[s]!.found = ListRows.narrowed(found) { model.matches($0, newKey) }
             } else {
                 screens[s]!.restartFilter()
             }

@@ -3,6 +3,8 @@ public enum GroupHeader: Equatable, Hashable, Sendable {
     case overdue, today, tomorrow, thisWeek, later, noDate
     /// A category heading; nil is "Uncategorised".
     case category(Int64?)
+    /// The names due to be bought again, at the end of To buy under every sort (SPEC §10).
+    case dueAgain
 }
 
 /// One row of a list screen.
@@ -11,11 +13,19 @@ public enum ListRow: Equatable, Hashable, Sendable {
     case item(Int64)
     /// A row of the Categories screen; nil is "Uncategorised".
     case category(Int64?)
+    /// A name due again (its `matchKey`), in the group at the end of To buy.
+    case suggestion(String)
 
     /// Whether the selection can rest on this row.
     public var isSelectable: Bool {
         if case .header = self { return false }
         return true
+    }
+
+    /// Whether it is a row of the Due again group.
+    public var isSuggestion: Bool {
+        if case .suggestion = self { return true }
+        return false
     }
 }
 
@@ -46,6 +56,11 @@ public enum ListRows {
         return item.name.matchKey.contains(text: filterKey)
             || (categoryName?.matchKey.contains(text: filterKey) ?? false)
             || (item.note?.matchKey.contains(text: filterKey) ?? false)
+    }
+
+    /// Whether a name due again matches a filter (over its name and category).
+    public static func matches(_ due: DueItem, filterKey: String) -> Bool {
+        filterKey.isEmpty || due.name.matchKey.contains(text: filterKey) || (due.category?.matchKey.contains(text: filterKey) ?? false)
     }
 
     /// Whether a to-buy item is on the To buy screen under this filter and scope.
@@ -82,15 +97,16 @@ public enum ListRows {
         })
     }
 
-    /// The rows that stay when only the items `keep` accepts stay, with the headers over them.
-    static func narrowed(_ rows: [ListRow], keep: (Int64) -> Bool) -> [ListRow] {
+    /// The rows that stay when only the item and Due again rows `keep` accepts stay, with the
+    /// headers over them.
+    static func narrowed(_ rows: [ListRow], keep: (ListRow) -> Bool) -> [ListRow] {
         var out: [ListRow] = []
         var header: ListRow?
         for row in rows {
             switch row {
             case .header: header = row
-            case .item(let id):
-                guard keep(id) else { continue }
+            case .item, .suggestion:
+                guard keep(row) else { continue }
                 if let h = header { out.append(h); header = nil }
                 out.append(row)
             case .category: out.append(row)

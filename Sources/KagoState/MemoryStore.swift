@@ -108,6 +108,9 @@ public struct MemoryStore: ListStore, Equatable, Sendable {
         case .addList, .renameList, .removeList, .moveList, .moveItems:
             // One list in memory (the practice list): there is no other to make or move to.
             return false
+        case .hideDue:
+            // The practice list keeps no purchase history, so nothing is ever due again.
+            return false
         }
         return true
     }

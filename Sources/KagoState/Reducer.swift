@@ -32,8 +32,11 @@ extension AppState {
         case .loaded(let snapshot):
             model.load(snapshot)
             return []
-        case .changedOutside(let changedItems, let changedCategories):
-            model.changedOutside(items: changedItems, categories: changedCategories)
+        case .historyLoaded(let history):
+            model.setHistory(history)
+            return []
+        case .changedOutside(let changedItems, let changedCategories, let purchases):
+            model.changedOutside(items: changedItems, categories: changedCategories, purchases: purchases)
             return []
         case .committed(let changes, let context):
             return committed(changes, context)
@@ -237,7 +240,11 @@ extension AppState {
         case .toggle: return toggleSelected()
         case .toggleRow(let i):
             selectRow(i)
-            return list.selection == i ? toggleSelected() : []
+            guard list.selection == i else { return [] }
+            // The `+` in a Due again row's checkbox place adds it.
+            return selectedDue != nil ? addDue() : toggleSelected()
+        case .addDue: return addDue()
+        case .hideDue: return hideDue()
         case .delete: return deleteSelected()
         case .cycleSort:
             model.setSort(model.sort.next)
@@ -316,6 +323,11 @@ extension AppState {
 
     mutating func startEdit() {
         if screen == .categories { _ = reduce(.startRenameCategory); return }
+        // A name due again: the add line with it, to change before adding.
+        if let due = selectedDue {
+            input = InputState(purpose: .add, text: QuickAdd.format(due.draft))
+            return
+        }
         guard let item = selectedItem else { show(.nothingSelected); return }
         input = InputState(purpose: .edit(item.id), text: QuickAdd.format(draft(of: item)))
     }
@@ -328,6 +340,7 @@ extension AppState {
 
     mutating func toggleSelected() -> [Effect] {
         guard screen != .categories else { return [] }
+        if selectedDue != nil { show(.dueAgainKeys); return [] }
         guard let item = selectedItem else { show(.nothingSelected); return [] }
         let purchase = !item.isPurchased
         return [.commit(.setPurchased(ids: [item.id], purchase),
@@ -340,6 +353,18 @@ extension AppState {
         }
         guard let item = selectedItem else { show(.nothingSelected); return [] }
         return [.commit(.delete(ids: [item.id]), CommitContext(message: .deleted(item.name)))]
+    }
+
+    /// `+` or Enter on a name due again: adds it with its last purchase's quantity and category.
+    mutating func addDue() -> [Effect] {
+        guard let due = selectedDue else { show(.nothingSelected); return [] }
+        return [.commit(.add(due.draft), CommitContext(message: .added(due.name)))]
+    }
+
+    /// `d` on a name due again: hidden until it is bought again.
+    mutating func hideDue() -> [Effect] {
+        guard let due = selectedDue else { show(.nothingSelected); return [] }
+        return [.commit(.hideDue(key: due.key), CommitContext(message: .hiddenDue(due.name)))]
     }
 
     mutating func openCategory() {
@@ -393,7 +418,8 @@ extension AppState {
         guard id != model.listID else { return [] }
         input = nil
         parked[model.listID] = model
-        model = parked.removeValue(forKey: id) ?? ListModel(sort: settings.sort, today: clock.today, listID: id)
+        model = parked.removeValue(forKey: id)
+            ?? ListModel(sort: settings.sort, today: clock.today, listID: id, showsDue: settings.suggestions)
         model.setToday(clock.today)
         model.resized(height: listHeight)
         model.show(screen)

@@ -64,17 +64,18 @@ struct RowOrder {
         case .category(let id?):
             major = categories[id]?.position ?? Int.max
             minor = categories[id] == nil ? 0 : id
-        case .category(nil): major = Int.max
+        case .category(nil), .dueAgain: major = Int.max
         }
         return RowKey(major: major, text: "", minor: minor, rank: Int64.min)
     }
 
-    /// A row's key; an item row's item is looked up in `items`.
+    /// A row's key; an item row's item is looked up in `items`. The Due again group, after
+    /// every item, has none: a search for an item's place takes it as above any key.
     func key(_ row: ListRow, items: ItemTable) -> RowKey? {
         switch row {
         case .item(let id): return items[id].map(key)
+        case .header(.dueAgain), .suggestion, .category: return nil
         case .header(let g): return key(g)
-        case .category: return nil
         }
     }
 

@@ -3,16 +3,17 @@ import KagoState
 /// The rows other programs changed since a point in the change feed (`Schema.version6`).
 public struct ChangeFeed: Equatable, Sendable {
     /// The feed's `tab` values.
-    static let items = 0, categories = 1
+    static let items = 0, categories = 1, purchases = 2
 
     /// The last sequence number read; pass it to the next `changes(since:)`.
     public var sequence: Int64
     /// The changed rows as they are now (nil: deleted), or nil when the feed no longer reaches
     /// back to the sequence asked for (pruned, or a file older than the feed): read everything.
-    public var rows: (items: [Int64: Item?], categories: [Int64: Category?])?
+    public var rows: (items: [Int64: Item?], categories: [Int64: Category?], purchases: [Int64: Purchase?])?
 
     public static func == (a: ChangeFeed, b: ChangeFeed) -> Bool {
         a.sequence == b.sequence && a.rows?.items == b.rows?.items && a.rows?.categories == b.rows?.categories
+            && a.rows?.purchases == b.rows?.purchases
     }
 }
 
@@ -26,17 +27,19 @@ extension Store {
     public func changes(since sequence: Int64) throws(StoreError) -> ChangeFeed {
         try read {
             let newest = try db.integer("SELECT coalesce(max(seq), 0) FROM changes") ?? 0
-            guard newest > sequence else { return ChangeFeed(sequence: newest, rows: ([:], [:])) }
+            guard newest > sequence else { return ChangeFeed(sequence: newest, rows: ([:], [:], [:])) }
             let oldest = try db.integer("SELECT min(seq) FROM changes") ?? 0
             guard oldest <= sequence + 1 else { return ChangeFeed(sequence: newest, rows: nil) }
-            var itemIDs = Set<Int64>(), categoryIDs = Set<Int64>()
+            var ids = [Set<Int64>](repeating: [], count: 3)
             try db.query("SELECT tab, row FROM changes WHERE seq > ?", [.integer(sequence)]) {
-                if $0.int64(0) == Int64(ChangeFeed.items) { itemIDs.insert($0.int64(1)) } else { categoryIDs.insert($0.int64(1)) }
+                let tab = Int($0.int64(0))
+                if ids.indices.contains(tab) { ids[tab].insert($0.int64(1)) }
             }
-            var items: [Int64: Item?] = [:], categories: [Int64: Category?] = [:]
-            for id in itemIDs { items[id] = .some(try fetchItem(id)) }
-            for id in categoryIDs { categories[id] = .some(try fetchCategory(id)) }
-            return ChangeFeed(sequence: newest, rows: (items, categories))
+            var items: [Int64: Item?] = [:], categories: [Int64: Category?] = [:], purchases: [Int64: Purchase?] = [:]
+            for id in ids[ChangeFeed.items] { items[id] = .some(try fetchItem(id)) }
+            for id in ids[ChangeFeed.categories] { categories[id] = .some(try fetchCategory(id)) }
+            for id in ids[ChangeFeed.purchases] { purchases[id] = .some(try fetchPurchase(id)) }
+            return ChangeFeed(sequence: newest, rows: (items, categories, purchases))
         }
     }
 }

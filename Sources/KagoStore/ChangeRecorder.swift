@@ -9,9 +9,11 @@ struct ChangeRecorder {
     var categories = Log<Category>()
     var learned = Log<LearnedName>()
     var lists = Log<ShoppingList>()
+    var purchases = Log<Purchase>()
 
     var changeSet: ChangeSet {
-        ChangeSet(items: items.changes, categories: categories.changes, learned: learned.changes, lists: lists.changes)
+        ChangeSet(items: items.changes, categories: categories.changes, learned: learned.changes, lists: lists.changes,
+                  purchases: purchases.changes)
     }
 
     /// The changes to one table, in the order rows were first touched.

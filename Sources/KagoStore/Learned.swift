@@ -9,11 +9,11 @@ enum Learned {
     /// How many names `load` hands out for completion.
     static let completionLimit = 5000
 
-    static let columns = "rowid, key, name, category, used_at, list_id"
+    static let columns = "rowid, key, name, category, used_at, list_id, offered"
 
     static func row(_ row: Row) -> (id: Int64, name: LearnedName) {
         (row.int64(0), LearnedName(key: row.text(1), name: row.text(2), category: row.optionalText(3), usedAt: row.int64(4),
-                                   listID: row.int64(5)))
+                                   listID: row.int64(5), offered: row.int64(6) != 0))
     }
 
     /// The category a name had last time in this list; a name this list has never had takes
@@ -44,7 +44,7 @@ enum Learned {
         try db.run("""
             INSERT INTO learned(key, name, category, used_at, list_id) VALUES (?, ?, ?, ?, ?)
             ON CONFLICT(list_id, key) DO UPDATE SET name = excluded.name, category = excluded.category,
-                used_at = excluded.used_at
+                used_at = excluded.used_at, offered = 1
             \(onlyIfNewer ? "WHERE excluded.used_at >= learned.used_at" : "")
             """, .text(name.matchKey), .text(name), .text(category), .integer(usedAt), .integer(list))
     }
@@ -59,14 +59,36 @@ enum Learned {
         changes.learned.record(after.id, before: before?.name, after: after.name)
     }
 
+    /// How soon after its add a deleted (or renamed) item counts as a slip of the keyboard.
+    static let typoWindow: Timestamp = 600
+
+    /// Stops offering the name of an item deleted or renamed right after it was added, never
+    /// bought (SPEC §10: a typo is not offered by Tab again): only when its add was the last use
+    /// of the name, no other item of the list has it, and the list never bought it. Its
+    /// category is still remembered; recorded, so undoing the delete offers the name again.
+    static func forgetTypo(_ item: Item, now: Timestamp, in db: Database, recordingInto changes: inout ChangeRecorder) throws {
+        guard item.purchasedAt == nil, now - item.createdAt <= typoWindow,
+              let (id, learned) = try fetch(key: item.name.matchKey, list: item.listID, in: db), learned.usedAt == item.createdAt,
+              learned.offered,
+              try db.integer("""
+                  SELECT EXISTS (SELECT 1 FROM items WHERE list_id = ?1 AND name = ?2 AND id <> ?3)
+                      OR EXISTS (SELECT 1 FROM purchases WHERE list_id = ?1 AND key = ?4)
+                  """, .integer(item.listID), .text(item.name), .integer(item.id), .text(learned.key)) == 0
+        else { return }
+        var typo = learned
+        typo.offered = false
+        try write(typo, id: id, in: db)
+        changes.learned.record(id, before: learned, after: typo)
+    }
+
     /// Writes a remembered row exactly as given under its row id (undo and redo).
     static func write(_ name: LearnedName, id: Int64, in db: Database) throws {
         try db.run("""
-            INSERT INTO learned(rowid, key, name, category, used_at, list_id) VALUES (?, ?, ?, ?, ?, ?)
+            INSERT INTO learned(rowid, key, name, category, used_at, list_id, offered) VALUES (?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT(rowid) DO UPDATE SET key = excluded.key, name = excluded.name,
-                category = excluded.category, used_at = excluded.used_at, list_id = excluded.list_id
+                category = excluded.category, used_at = excluded.used_at, list_id = excluded.list_id, offered = excluded.offered
             """, .integer(id), .text(name.key), .text(name.name), .text(name.category), .integer(name.usedAt),
-            .integer(name.listID))
+            .integer(name.listID), .integer(name.offered ? 1 : 0))
     }
 
     /// Forgets a remembered row (undoing the add that taught it).
@@ -88,7 +110,7 @@ enum Learned {
 
     /// Names for completion: this list's, most recently used first, then the other lists'.
     static func names(list: Int64, in db: Database) throws -> [String] {
-        try db.rows("SELECT name FROM learned ORDER BY list_id = ? DESC, used_at DESC, rowid DESC LIMIT \(completionLimit)",
+        try db.rows("SELECT name FROM learned WHERE offered ORDER BY list_id = ? DESC, used_at DESC, rowid DESC LIMIT \(completionLimit)",
                     [.integer(list)]) { $0.text(0) }
     }
 }

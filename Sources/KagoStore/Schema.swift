@@ -12,13 +12,15 @@ enum Schema {
     struct Context: Sendable {
         /// The name the first list gets (in the user's language).
         var firstListName: String
+        /// The local day of a moment, for purchases already there (`Store.localDay`).
+        var localDay: @Sendable (Timestamp) -> Day = Store.utcDay
     }
 
     /// `migrations[n]` takes a database from version n to n + 1.
     static let migrations: [@Sendable (Database, Context) throws -> Void] = [
         { db, _ in try version1(db) }, { db, _ in try version2(db) }, { db, _ in try version3(db) },
         { db, _ in try version4(db) }, { db, _ in try version5(db) }, { db, _ in try version6(db) }, version7,
-        { db, _ in try version8(db) }, { db, _ in try version9(db) },
+        { db, _ in try version8(db) }, { db, _ in try version9(db) }, version10,
     ]
 
     /// Categories and items. AUTOINCREMENT so ids are never reused: undo re-inserts rows with
@@ -279,6 +281,42 @@ enum Schema {
                 UPDATE sync_items SET local_at = CAST(strftime('%s', 'now') AS INTEGER) WHERE item_id = new.id;
             END;
             """)
+    }
+
+    /// Purchase history (SPEC §10): one row per check, kept when the item is deleted, with the
+    /// local day it was bought on (as a day ordinal); and which remembered names Tab offers (not
+    /// a typo deleted right after its add). Keys are folded in Swift (`matchKey`) and
+    /// days come from the time zone, so rows are written by kago, not by triggers; the change
+    /// feed carries them to open lists. Purchased items already there become history.
+    static func version10(_ db: Database, _ context: Context) throws {
+        try db.execute("""
+            CREATE TABLE purchases (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                list_id INTEGER NOT NULL,
+                item_id INTEGER,
+                key TEXT NOT NULL,
+                name TEXT NOT NULL,
+                quantity TEXT,
+                category TEXT,
+                purchased_at INTEGER NOT NULL,
+                day INTEGER NOT NULL,
+                hidden INTEGER NOT NULL DEFAULT 0
+            );
+            CREATE INDEX purchases_by_key ON purchases(list_id, key, purchased_at);
+            CREATE INDEX purchases_item ON purchases(item_id);
+            ALTER TABLE learned ADD COLUMN offered INTEGER NOT NULL DEFAULT 1;
+
+            """ + feedTriggers("purchases", tab: ChangeFeed.purchases))
+        try db.query("""
+            SELECT i.list_id, i.id, i.name, i.quantity, c.name, i.purchased_at
+            FROM items i LEFT JOIN categories c ON c.id = i.category_id WHERE i.purchased_at IS NOT NULL
+            ORDER BY i.purchased_at, i.id
+            """) { row in
+            try db.run("INSERT INTO purchases(list_id, item_id, key, name, quantity, category, purchased_at, day) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                       .integer(row.int64(0)), .integer(row.int64(1)), .text(row.text(2).matchKey), .text(row.text(2)),
+                       .text(row.optionalText(3)), .text(row.optionalText(4)), .integer(row.int64(5)),
+                       .integer(Int64(context.localDay(row.int64(5)).ordinal)))
+        }
     }
 
     /// How many entries the change feed keeps.

@@ -108,6 +108,7 @@ extension Store {
             for item in try fetchAllItems() { try moveItem(item, to: target, into: &changes) }
             for category in try fetchCategories() { try deleteCategory(category, into: &changes) }
         }
+        try movePurchases(from: source, to: target, into: &changes)
     }
 
     private func moveItem(_ item: Item, to target: Int64, into changes: inout ChangeRecorder) throws {

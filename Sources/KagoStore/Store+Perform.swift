@@ -9,14 +9,15 @@ extension Store {
     ///   an empty name); `.cannotWrite` / `.unreadable` when the file fails. Nothing is
     ///   written when it throws.
     public func perform(_ command: Command, now: Timestamp) throws(StoreError) -> ChangeSet {
-        try write { changes in
+        let restoring = if case .restore = command { true } else { false }
+        return try write(followingChecks: !restoring) { changes in
             switch command {
             case .add(let draft): try add(draft, now: now, into: &changes)
             case .addAll(let drafts): for draft in drafts { try add(draft, now: now, into: &changes) }
             case .edit(let id, let draft): try edit(id, draft, now: now, into: &changes)
             case .setPurchased(let ids, let purchased): try setPurchased(ids, purchased, now: now, into: &changes)
-            case .delete(let ids): try delete(ids, into: &changes)
-            case .clearPurchased: try delete(fetchItems(where: "purchased_at IS NOT NULL").map(\.id), into: &changes)
+            case .delete(let ids): try delete(ids, now: now, into: &changes)
+            case .clearPurchased: try delete(fetchItems(where: "purchased_at IS NOT NULL").map(\.id), now: now, into: &changes)
             case .addCategory(let name):
                 // Adding a name that exists (in any case) is a no-op: the category the user wants is there.
                 _ = try ensureCategory(named: try requireName(name, "a category"), into: &changes)
@@ -31,6 +32,7 @@ extension Store {
             case .removeList(let id, let force): try removeList(id, force: force, into: &changes)
             case .moveList(let id, let offset): try moveList(id, by: offset, into: &changes)
             case .moveItems(let ids, let target): try moveItems(ids, to: target, into: &changes)
+            case .hideDue(let key): try hideDue(key: key, into: &changes)
             }
         }
     }
@@ -62,6 +64,7 @@ extension Store {
         after.note = nonEmpty(draft.note)
         try writeItem(after)
         changes.items.record(id, before: before, after: after)
+        if before.name.matchKey != name.matchKey { try Learned.forgetTypo(before, now: now, in: db, recordingInto: &changes) }
         try Learned.remember(name: name, category: category?.name, usedAt: now, list: listID, in: db, recordingInto: &changes)
     }
 
@@ -77,11 +80,12 @@ extension Store {
         }
     }
 
-    private func delete(_ ids: [Int64], into changes: inout ChangeRecorder) throws {
+    private func delete(_ ids: [Int64], now: Timestamp, into changes: inout ChangeRecorder) throws {
         for id in ids {
             guard let before = try fetchItem(id) else { continue }
             try deleteItem(id)
             changes.items.record(id, before: before, after: nil)
+            try Learned.forgetTypo(before, now: now, in: db, recordingInto: &changes)
         }
     }
 

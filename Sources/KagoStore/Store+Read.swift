@@ -2,7 +2,8 @@ import KagoState
 
 extension Store {
     /// Everything the screens show: all items (by id), categories in store-walk order, and
-    /// the names for completion, most recently used first.
+    /// the names for completion, most recently used first. The purchase history is read
+    /// apart (`history()`), when nothing waits for it.
     public func load() throws(StoreError) -> Snapshot {
         try read {
             Snapshot(itemsByID: try fetchItemsByID(), categories: try fetchCategories(), knownNames: try Learned.names(list: listID, in: db),

@@ -19,6 +19,9 @@ extension Store {
             throw StoreError.changedElsewhere
         }
         for change in target.lists where try fetchListRow(change.id) != change.before { throw StoreError.changedElsewhere }
+        for change in target.purchases where try fetchPurchaseOnAnyList(change.id) != change.before {
+            throw StoreError.changedElsewhere
+        }
         for change in target.items where change.after == nil {
             try deleteItem(change.id)
             changes.items.record(change.id, before: change.before, after: nil)
@@ -61,6 +64,7 @@ extension Store {
             if left != 0 { throw StoreError.changedElsewhere }
             try dropList(change.before!, into: &changes)
         }
+        try restorePurchases(target.purchases, into: &changes)
         let touched = (items: Set(target.items.map(\.id)), categories: Set(target.categories.map(\.id)))
         let recorded = changes.changeSet
         guard recorded.items.allSatisfy({ touched.items.contains($0.id) }),
@@ -68,6 +72,21 @@ extension Store {
             throw StoreError.changedElsewhere
         }
         try restoreLearned(target.learned, into: &changes)
+    }
+
+    /// Writes purchases back as recorded. One brought back was made in this session (only
+    /// those are ever forgotten), so an uncheck after the redo forgets it again.
+    private func restorePurchases(_ target: [RowChange<Purchase>], into changes: inout ChangeRecorder) throws {
+        for change in target {
+            if let after = change.after {
+                try writePurchase(after)
+                if change.before == nil { sessionPurchases.insert(after.id) }
+            } else {
+                try deletePurchase(change.id)
+                sessionPurchases.remove(change.id)
+            }
+            changes.purchases.record(change.id, before: change.before, after: change.after)
+        }
     }
 
     /// Puts back the remembered names a change touched, each only where it is still as this

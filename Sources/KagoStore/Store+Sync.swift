@@ -165,10 +165,14 @@ extension Store {
                             var item = expected
                             try set(values, on: &item, into: &changes)
                             try writeItem(item)
+                            // Recorded so that a check from the phone is a purchase here (SPEC §10).
+                            changes.items.record(item.id, before: expected, after: item)
                         } else {
                             var item = Item(id: 0, name: values.name, createdAt: now, listID: id)
                             try set(values, on: &item, into: &changes)
-                            record.itemID = try insertItem(item).id
+                            let inserted = try insertItem(item)
+                            record.itemID = inserted.id
+                            changes.items.record(inserted.id, before: nil, after: inserted)
                         }
                         try writeRecord(record, list: id)
                     case .removeItem(let expected, let uid):

@@ -29,13 +29,21 @@ public final class Store {
     public let isReadOnly: Bool
     /// The list this store reads and writes (SPEC §8); every item and category query is scoped to it.
     public internal(set) var listID: Int64 = 1
+    /// The purchases this store recorded: an uncheck forgets only these (SPEC §10: a check
+    /// undone in the same session was a slip; one from an earlier session was a purchase).
+    var sessionPurchases = Set<Int64>()
+    /// The local day of a moment in the user's time zone, daylight saving time included: the
+    /// day a purchase is recorded on (SPEC §10 counts whole local days).
+    public let localDay: @Sendable (Timestamp) -> Day
 
     /// The schema version this kago writes.
     public static var schemaVersion: Int { Schema.currentVersion }
 
-    private init(path: String, db: Database, scanned: Bool, readOnly: Bool = false) {
+    private init(path: String, db: Database, scanned: Bool, readOnly: Bool = false,
+                 localDay: @escaping @Sendable (Timestamp) -> Day) {
         self.path = path
         self.db = db
+        self.localDay = localDay
         isScanned = scanned
         isReadOnly = readOnly
     }
@@ -51,9 +59,11 @@ public final class Store {
     ///   - readOnlyIfNeeded: an existing file that kago may not write (permissions, a
     ///     read-only mount) is opened for reading instead of refused; writes then fail.
     ///   - firstListName: the name of the list a new (or older) database starts with.
+    ///   - localDay: the local day of a moment (UTC when not given).
     public static func open(path: String, check: OpenCheck = .full, readOnlyIfNeeded: Bool = false,
-                            firstListName: String = "Shopping") throws(StoreError) -> Store {
-        if readOnlyIfNeeded, let store = try openReadOnlyIfUnwritable(path: path) { return store }
+                            firstListName: String = "Shopping",
+                            localDay: @escaping @Sendable (Timestamp) -> Day = Store.utcDay) throws(StoreError) -> Store {
+        if readOnlyIfNeeded, let store = try openReadOnlyIfUnwritable(path: path, localDay: localDay) { return store }
         try FileSystem.createDirectories(FileSystem.directory(of: path))
         if let st = FileSystem.status(path) {
             guard FileSystem.isRegular(st) else {
@@ -84,9 +94,9 @@ public final class Store {
             try db.execute("PRAGMA cache_size = -\(cacheKiB)")
             // Foreign keys on only after migrating: a migration that rebuilds a table must not
             // have the drop of the old one act on the rows that refer to it.
-            try Schema.migrate(db, path: path, context: Schema.Context(firstListName: firstListName))
+            try Schema.migrate(db, path: path, context: Schema.Context(firstListName: firstListName, localDay: localDay))
             try db.execute("PRAGMA foreign_keys = ON")
-            let store = Store(path: path, db: db, scanned: check == .full)
+            let store = Store(path: path, db: db, scanned: check == .full, localDay: localDay)
             store.listID = try store.lastUsedListID()
             return store
         } catch {
@@ -99,7 +109,7 @@ public final class Store {
     ///
     /// Without a -wal beside it the file is read as immutable (SQLite needs no -shm then); a
     /// WAL left by a writer is read with the writer's -shm.
-    private static func openReadOnlyIfUnwritable(path: String) throws(StoreError) -> Store? {
+    private static func openReadOnlyIfUnwritable(path: String, localDay: @escaping @Sendable (Timestamp) -> Day) throws(StoreError) -> Store? {
         guard let st = FileSystem.status(path), FileSystem.isRegular(st), st.st_size > 0,
               access(path, W_OK) != 0 || access(FileSystem.directory(of: path), W_OK) != 0,
               access(path, R_OK) == 0 else { return nil }
@@ -114,7 +124,7 @@ public final class Store {
                 throw StoreError.cannotWrite(path: path, reason: "it is read-only and needs upgrading by a kago that can write it")
             }
             // Nothing is written, so the pages are scanned only as the reads touch them.
-            let store = Store(path: path, db: db, scanned: true, readOnly: true)
+            let store = Store(path: path, db: db, scanned: true, readOnly: true, localDay: localDay)
             store.listID = try store.lastUsedListID()
             return store
         } catch {
@@ -161,13 +171,16 @@ public final class Store {
     ///
     /// The pages are scanned first if they have not been: a write into a damaged file could
     /// bury the damage deeper, and the file must stay as it was.
-    func write(_ body: (inout ChangeRecorder) throws -> Void) throws(StoreError) -> ChangeSet {
+    /// - Parameter followingChecks: record the purchases of the items `body` checked off (and
+    ///   forget those it unchecked); off for undo and redo, which write purchases back as recorded.
+    func write(followingChecks: Bool = true, _ body: (inout ChangeRecorder) throws -> Void) throws(StoreError) -> ChangeSet {
         if isReadOnly { throw .cannotWrite(path: path, reason: Self.readOnlyReason) }
         if !isScanned { try verify() }
         do {
             return try db.transaction {
                 var recorder = ChangeRecorder()
                 try body(&recorder)
+                if followingChecks { try followChecks(into: &recorder) }
                 return recorder.changeSet
             }
         } catch {

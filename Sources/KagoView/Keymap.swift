@@ -66,6 +66,12 @@ public enum Keymap {
         Binding([.char("m")], .startMoveItem, .hMoveToList),
     ])
 
+    /// On a row of the Due again group, before To buy's own keys (SPEC §10).
+    static let dueAgain = KeySection(title: .sectionDueAgain, bindings: [
+        Binding([.char("+"), .enter], .addDue, .hAddDue, hint: .kAdd),
+        Binding([.char("d"), .delete], .hideDue, .hHideDue, hint: .kHide),
+    ])
+
     static let purchased = KeySection(title: .sectionPurchased, bindings: [
         Binding([.char(" "), .char("x")], .toggle, .hUncheck, hint: .kUncheck),
         Binding([.char("e"), .enter], .startEdit, .hEdit),
@@ -188,6 +194,7 @@ public enum Keymap {
         case .confirm: return [confirm]
         case .input: return [input]
         case .toBuy: return [toBuy, navigation]
+        case .dueAgain: return [dueAgain, toBuy, navigation]
         case .purchased: return [purchased, navigation]
         case .categories: return [categories, navigation]
         case .lists: return [lists]
@@ -203,7 +210,7 @@ public enum Keymap {
         switch (mode, key) {
         case (.input, .char(let c)): return .line(.insert(String(c)))
         // A paste is text: in the input line and the lists it is added; it never answers y/n.
-        case (.input, .paste(let text)), (.toBuy, .paste(let text)), (.purchased, .paste(let text)),
+        case (.input, .paste(let text)), (.toBuy, .paste(let text)), (.dueAgain, .paste(let text)), (.purchased, .paste(let text)),
              (.categories, .paste(let text)), (.intro, .paste(let text)):
             return .paste(text)
         case (_, .paste): return nil
@@ -213,16 +220,25 @@ public enum Keymap {
         }
     }
 
-    /// The bindings shown as hints on the status line of a mode.
+    /// The bindings shown as hints on the status line of a mode; a key an earlier section takes
+    /// (`d` on a Due again row) is not hinted again for what it no longer does there.
     public static func hints(for mode: KeyMode) -> [Binding] {
-        sections(for: mode).flatMap { $0.bindings.filter { $0.hint != nil } }
+        var taken = Set<Key>()
+        var hints: [Binding] = []
+        for b in sections(for: mode).flatMap(\.bindings) {
+            if b.hint != nil, !taken.contains(b.keys[0]) { hints.append(b) }
+            taken.formUnion(b.keys)
+        }
+        return hints
     }
 
-    /// The sections the help overlay lists: the screen's (or the tutorial's) own keys, then
-    /// the common ones and the input line's.
+    /// The sections the help overlay lists: the screen's (or the tutorial's) own keys (on To
+    /// buy, then those of its Due again rows), then the common ones and the input line's.
     public static func helpSections(for topic: HelpTopic) -> [KeySection] {
         switch topic {
-        case .screen(let screen): return sections(for: KeyMode(screen)) + [input]
+        case .screen(let screen):
+            let own = sections(for: KeyMode(screen))
+            return screen == .toBuy ? [own[0], dueAgain] + own.dropFirst() + [input] : own + [input]
         case .tutorial: return sections(for: .intro) + [input]
         }
     }

@@ -56,7 +56,11 @@ public enum ListView {
         let top = scroll(list, height: area.height)
         let columns = ItemColumns(width: area.width, showCategory: model.sort != .category || screen != .toBuy,
                                   dateWidth: strings.language == .ja ? 12 : 11)
-        for i in top..<min(list.rows.count, top + area.height) {
+        let visible = top..<min(list.rows.count, top + area.height)
+        let (dueColumns, rhythm) = dueColumns(list.rows[visible].compactMap { row in
+            if case .suggestion(let key) = row { return model.dueItem(key) } else { return nil }
+        }, width: area.width, strings: strings)
+        for i in visible {
             let y = area.y + i - top
             let selected = i == list.selection
             switch list.rows[i] {
@@ -70,8 +74,43 @@ public enum ListView {
             case .category(let id):
                 drawCategory(id, index: i, model: model, x: area.x, y: y, width: area.width, selected: selected,
                              strings: strings, into: &buffer)
+            case .suggestion(let key):
+                guard let due = model.dueItem(key) else { continue }
+                drawDue(due, columns: dueColumns, rhythm: rhythm, x: area.x, y: y, selected: selected, strings: strings,
+                        into: &buffer)
             }
         }
+    }
+
+    /// The fewest cells a Due again row keeps for its name before its rhythm is shortened.
+    static let minimumDueNameWidth = 10
+
+    /// The columns of the Due again rows on screen, and the form their rhythms take: the
+    /// longest form all of them have room for while the names keep `minimumDueNameWidth`
+    /// cells (nil: none fits). Aligned among themselves: their own group, not the items'.
+    static func dueColumns(_ shown: [DueItem], width: Int, strings: Strings) -> (ItemColumns, form: Int?) {
+        let room = ItemColumns(width: width, showCategory: true, dateWidth: 0).name - minimumDueNameWidth
+        for form in 0..<Strings.rhythmForms {
+            let widest = shown.map { DisplayWidth.of(strings.rhythm($0, form: form)) }.max() ?? 0
+            if widest <= room { return (ItemColumns(width: width, showCategory: true, dateWidth: widest), form) }
+        }
+        return (ItemColumns(width: width, showCategory: true, dateWidth: 0), nil)
+    }
+
+    /// A dimmed row of the Due again group: `+ NAME  QTY  CATEGORY  every 6 days · 8 days ago`.
+    static func drawDue(_ due: DueItem, columns c: ItemColumns, rhythm form: Int?, x: Int, y: Int, selected: Bool,
+                        strings: Strings, into buffer: inout ScreenBuffer) {
+        drawSelectable(checkbox: " + ", name: due.name, checkboxRole: .dim, nameRole: .dim, nameWidth: c.name,
+                       x: x, y: y, selected: selected, into: &buffer)
+        var col = x + 5 + c.name + 2
+        let q = displayQuantity(due.quantity)
+        buffer.write(q, x: col + max(0, c.quantity - DisplayWidth.of(q)), y: y, maxWidth: c.quantity, style: Style(.dim))
+        col += c.quantity + 2
+        if c.category > 0 {
+            if let category = due.category { buffer.write(category, x: col, y: y, maxWidth: c.category, style: Style(.dim)) }
+            col += c.category + 2
+        }
+        if let form { buffer.write(strings.rhythm(due, form: form), x: col, y: y, maxWidth: c.date, style: Style(.dim)) }
     }
 
     static func header(_ g: GroupHeader, model: ListModel, strings: Strings) -> String {

@@ -48,4 +48,8 @@ public enum StringKey: String, CaseIterable, Sendable {
     case kAdd, kCheck, kUncheck, kEdit, kDelete, kSort, kFilter, kHelp, kQuit, kOpen, kRename, kMove, kClear, kUndo
     // Terminal too small
     case tooSmall, tooSmallSize
+    // MARK: - Due again (SPEC §10)
+    case groupDueAgain, sectionDueAgain, hAddDue, hHideDue, kHide, msgHiddenDue, msgDueAgainKeys
+    /// A row's rhythm: `every 6 days · 8 days ago`, and shorter forms for narrow rows.
+    case dueEvery, dueEveryDay, dueAgo, dueYesterday, dueEveryShort, dueAgoShort
 }

@@ -48,6 +48,8 @@ public struct Strings: Sendable {
         case .unchecked(let n): return format(.msgUnchecked, ["name": n])
         case .deleted(let n): return format(.msgDeleted, ["name": n])
         case .clearedPurchased(let c): return format(.msgCleared, ["count": String(c)])
+        case .hiddenDue(let n): return format(.msgHiddenDue, ["name": n])
+        case .dueAgainKeys: return self[.msgDueAgainKeys]
         case .categoryAdded(let n): return format(.msgCategoryAdded, ["name": n])
         case .categoryRenamed(let n): return format(.msgCategoryRenamed, ["name": n])
         case .categoryDeleted(let n): return format(.msgCategoryDeleted, ["name": n])
@@ -129,6 +131,7 @@ public struct Strings: Sendable {
         case .thisWeek: return self[.groupThisWeek]
         case .later: return self[.groupLater]
         case .noDate: return self[.groupNoDate]
+        case .dueAgain: return self[.groupDueAgain]
         case .category: return self[.uncategorised]
         }
     }
@@ -157,6 +160,22 @@ public struct Strings: Sendable {
         guard c.year == today.components.year else { return day.iso }
         if language == .ja { return "\(c.month)月\(c.day)日(\(Strings.weekdaysJA[day.weekday]))" }
         return "\(Strings.weekdaysEN[day.weekday].prefix(3)) \(Strings.monthsEN[c.month - 1]) \(c.day)"
+    }
+
+    /// How many forms a Due again row's rhythm has, from the longest.
+    public static let rhythmForms = 3
+
+    /// A name's rhythm on its Due again row: `every 6 days · 8 days ago` (form 0), `every 6d ·
+    /// 8d ago` (1) or `8d ago` (2), for narrower rows.
+    public func rhythm(_ due: DueItem, form: Int) -> String {
+        let n = ["n": String(due.intervalDays)], since = ["n": String(due.daysSince)]
+        switch form {
+        case 0:
+            return (due.intervalDays == 1 ? self[.dueEveryDay] : format(.dueEvery, n)) + " · "
+                + (due.daysSince == 1 ? self[.dueYesterday] : format(.dueAgo, since))
+        case 1: return (due.intervalDays == 1 ? self[.dueEveryDay] : format(.dueEveryShort, n)) + " · " + format(.dueAgoShort, since)
+        default: return format(.dueAgoShort, since)
+        }
     }
 
     /// When an item was bought: `Today 14:02`, `Yesterday`, or the date.

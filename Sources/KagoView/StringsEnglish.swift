@@ -123,7 +123,7 @@ extension Strings {
         .msgListNameTaken: "There is a list {name} already",
         .sectionLists: "Lists",
         .sectionMoveTo: "Move to a list",
-        .hLists: "lists: open, add, rename, delete",
+        .hLists: "open the Lists overlay",
         .hStepList: "previous, next list",
         .hMoveToList: "move to another list",
         .hOpenList: "open the list",
@@ -139,5 +139,13 @@ extension Strings {
         .kClose: "close",
 
         .tooSmall: "Terminal too small", .tooSmallSize: "{width}×{height}, needs 30×8",
+
+        // Due again (SPEC §10)
+        .groupDueAgain: "Due again", .sectionDueAgain: "Due again (dimmed rows)",
+        .hAddDue: "add it to the list", .hHideDue: "hide until bought again", .kHide: "hide",
+        .msgHiddenDue: "Hidden {name} until it is bought again",
+        .msgDueAgainKeys: "Due again: + or Enter adds it, d hides it",
+        .dueEvery: "every {n} days", .dueEveryDay: "every day", .dueAgo: "{n} days ago", .dueYesterday: "yesterday",
+        .dueEveryShort: "every {n}d", .dueAgoShort: "{n}d ago",
     ]
 }

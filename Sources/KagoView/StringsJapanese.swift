@@ -123,7 +123,7 @@ extension Strings {
         .msgListNameTaken: "リスト {name} はすでにあります",
         .sectionLists: "リスト",
         .sectionMoveTo: "別のリストへ移動",
-        .hLists: "リスト一覧（開く・追加・名前変更・削除）",
+        .hLists: "リスト一覧を開く",
         .hStepList: "前・次のリスト",
         .hMoveToList: "別のリストへ移動",
         .hOpenList: "リストを開く",
@@ -137,6 +137,14 @@ extension Strings {
         .msgNotLinked: "{name} はサーバーにつながっていません（kago help sync）",
         .kMoveHere: "移動",
         .kClose: "閉じる",
+
+        // そろそろ (SPEC §10)
+        .groupDueAgain: "そろそろ", .sectionDueAgain: "そろそろ（薄い行）",
+        .hAddDue: "リストに追加", .hHideDue: "次に買うまで隠す", .kHide: "隠す",
+        .msgHiddenDue: "{name} を次に買うまで表示しません",
+        .msgDueAgainKeys: "そろそろ: + か Enter で追加、d で隠す",
+        .dueEvery: "{n}日ごと", .dueEveryDay: "毎日", .dueAgo: "{n}日前", .dueYesterday: "昨日",
+        .dueEveryShort: "{n}日毎", .dueAgoShort: "{n}日前",
 
         .tooSmall: "端末が小さすぎます", .tooSmallSize: "{width}×{height}（30×8 以上が必要）",
     ]

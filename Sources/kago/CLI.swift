@@ -18,6 +18,7 @@ enum CLI {
         case "move": return MoveCommand.run
         case "lists": return ListsCommand.run
         case "sync": return SyncCommand.run
+        case "suggest": return SuggestCommand.run
         case "export": return ExportCommand.run
         case "import": return ImportCommand.run
         default: return nil
@@ -35,7 +36,8 @@ enum CLI {
     }
 
     /// The commands `-l/--list` applies to (SPEC §1): those that read or change items.
-    static let listCommands: Set<String> = ["add", "list", "check", "done", "uncheck", "rm", "move", "export", "import", "sync"]
+    static let listCommands: Set<String> = ["add", "list", "check", "done", "uncheck", "rm", "move", "export", "import", "sync",
+                                            "suggest"]
 
     /// Takes `-l LIST` / `--list LIST` / `--list=LIST` out of the arguments, wherever they are
     /// before a `--` (after it, words are an item's note).

@@ -13,12 +13,13 @@ enum Help {
       kago uncheck ITEM...      back onto the to-buy list
       kago rm ITEM...           delete
       kago move ITEM... --to LIST                    move items to another list
-      kago export [--format json|csv|md] [-o FILE] [--all-lists]   default json to stdout
+      kago export [--format json|csv|md] [-o FILE] [--all-lists] [--history]   default json
       kago import FILE [--format json|csv]           all rows or none
       kago lists [--json]                            the lists; * marks the current one
       kago lists add|use|rm NAME, kago lists rename OLD NEW
       kago lists link NAME [COLLECTION], lists unlink NAME, lists remote   CalDAV collections
       kago sync [-l LIST]       two-way sync of the linked lists with the CalDAV server
+      kago suggest [--json] [--add]                  items due to be bought again
       kago paths                print the config and data paths in use
       kago --help | -h | help [COMMAND]
       kago --version
@@ -91,11 +92,14 @@ enum Help {
 
         """,
         "export": """
-        Usage: kago export [--format json|csv|md] [-o FILE] [--all-lists]
+        Usage: kago export [--format json|csv|md] [-o FILE] [--all-lists] [--history]
 
         Writes every item of the current list to standard output, or to FILE (also --output
         FILE; -o - is stdout); --all-lists writes every list (CSV gains a last column list,
         Markdown a '## LIST' heading per list over '### Category').
+        --history writes every purchase instead, oldest first (json or csv): name, quantity,
+        category, purchased_at, list (CSV: the list column with --all-lists only). Purchases
+        are kept when items are deleted; 'kago import' reads the file back.
           json   the objects of 'kago list --all --json' (the default)
           csv    header name,quantity,category,date,note,purchased; RFC 4180 quoting,
                  lines end in LF; purchased is true or false
@@ -110,14 +114,15 @@ enum Help {
         Adds the items in FILE ('-' reads standard input) as new items.
           json   an array of objects as 'kago export' writes; only "name" is required,
                  "id" is ignored, unknown keys are refused
-          csv    a header naming some of name,quantity,category,date,note,purchased,list
-                 (any order; name required), then one row per item
+          csv    a header naming some of name,quantity,category,date,note,purchased,list,
+                 purchased_at (any order; name required), then one row per item
         Items go to the current list, except that a row with a list value goes to that
         list (created when missing).
         The format comes from --format, else the extension, else the content. Every row is
         checked first; if any is invalid, nothing is added, the problems are listed by line
-        (and .[index] for JSON), and the exit status is 1. A purchased item without a
-        purchase time (every CSV row) counts as bought now.
+        (and .[index] for JSON), and the exit status is 1. A purchase time (purchased_at)
+        without 'purchased' means bought; a purchased item without one counts as bought now.
+        Each purchased item is a purchase in the history ('kago suggest').
 
         """,
         "move": """
@@ -172,6 +177,24 @@ enum Help {
         be readable by others (chmod 600). Then: kago lists link Shopping; kago sync.
 
         """,
+        "suggest": """
+        Usage: kago suggest [--json] [--add]
+
+        Prints what is due to be bought again, most overdue first:
+          NAME  every N days  last YYYY-MM-DD (N days ago)
+        An item is due when it was bought on at least 3 days, its usual interval (the median
+        gap between those days, in whole local days) has passed since its last purchase, and
+        it is not on the to-buy list. Every check is remembered, also after the item is
+        deleted or cleared; an uncheck in the same session (or an undo) takes it back.
+          --json    an array of {name, quantity, category, interval_days, last_purchased,
+                    days_since} (last_purchased ISO 8601 in UTC)
+          --add     add them all (with the quantity and category of their last purchase)
+                    and print them as 'kago add' does (with --json, as 'kago list --json')
+          -l LIST   another list than the current one (each list has its own history)
+        In the full-screen list they are the Due again group at the end of To buy: Enter or
+        + adds one, d hides it until it is bought again; suggestions = off hides the group.
+
+        """,
         "help": """
         Usage: kago help [COMMAND]
 
@@ -188,7 +211,7 @@ enum Help {
         """,
     ]
 
-    static var commandNames: String { "add, list, check, done, uncheck, rm, move, export, import, lists, sync, paths, help" }
+    static var commandNames: String { "add, list, check, done, uncheck, rm, move, export, import, lists, sync, suggest, paths, help" }
 
     /// The page for a command (`done` shares `check`'s).
     static func command(_ name: String) -> String? { pages[name == "done" ? "check" : name] }

@@ -1,3 +1,4 @@
+import KagoApp
 import KagoState
 import KagoStore
 import KagoView
@@ -46,7 +47,7 @@ struct Startup {
         let store: Store
         do {
             store = try Store.open(path: paths.databaseFile, check: check, readOnlyIfNeeded: readOnlyIfNeeded,
-                                   firstListName: Startup.firstListName(language))
+                                   firstListName: Startup.firstListName(language), localDay: SystemClock.localDay)
         } catch {
             throw .runtime(error.message, hint: Startup.hint(for: error))
         }

@@ -98,6 +98,24 @@ final class AppTests: XCTestCase {
         XCTAssertEqual(Set(try other.load().items.map(\.name)), ["Bread", "eggs"])
     }
 
+    /// The purchase history is read once no key waits (SPEC §10): the first frame, and a key
+    /// typed at once, come before it; then To buy ends with what is due again.
+    func testTheDueAgainGroupComesOnceNoKeyWaits() throws {
+        let seed = try Store.open(path: path)
+        let now = SystemClock.now()
+        _ = try seed.insert([21, 14, 7].map { ImportRow(name: "milk", quantity: "2", purchasedAt: now - Timestamp($0 * 86400)) }
+                            + [ImportRow(name: "bread")], now: now)
+        var seen = ""
+        let terminal = FakeTerminal([])
+        terminal.steps = [.key(.char("j")), .pause({ seen = terminal.screen }), .key(.char("q"))]
+        let state = AppState(settings: Settings(), clock: SystemClock.local(), showIntro: false)
+        try App(state: state, store: try Store.open(path: path), terminal: terminal, strings: Strings(.en),
+                configPath: directory + "/config").run()
+        XCTAssertFalse(terminal.frames[0].buffer.lines.joined().contains("Due again"), "not in the first frame")
+        XCTAssertFalse(terminal.frames[1].buffer.lines.joined().contains("Due again"), "nor in the answer to a key typed at once")
+        XCTAssertTrue(seen.contains("Due again") && seen.contains(" +  milk"), seen)
+    }
+
     func testACommitThatFailsSaysSoAndShowsNothingAsDone() throws {
         let other = try Store.open(path: path)
         let milk = try XCTUnwrap(other.perform(.add(ItemDraft(name: "milk")), now: 1_800_000_000).items.first?.after)

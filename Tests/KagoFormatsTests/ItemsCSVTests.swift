@@ -55,10 +55,21 @@ final class ItemsCSVTests: XCTestCase {
         XCTAssertEqual(try decode("name\n"), [])
     }
 
+    /// A history export's purchase time: bought then, unless `purchased` says otherwise.
+    func testAPurchaseTimeColumnMeansBought() throws {
+        XCTAssertEqual(try decode("name,purchased_at\nmilk,2026-03-01T09:30:00Z\nbread,\n"), [
+            ItemRecord(name: "milk", purchased: true, purchasedAt: Timestamp(iso8601: "2026-03-01T09:30:00Z")),
+            ItemRecord(name: "bread"),
+        ])
+        XCTAssertEqual(try decode("name,purchased,purchased_at\ntea,false,2026-03-01T09:30:00Z\n"), [ItemRecord(name: "tea")])
+        XCTAssertEqual(problems("name,purchased_at\nmilk,yesterday\n"),
+                       [#"2: purchased_at: expected a time like 2026-03-01T09:30:00Z or nothing, found "yesterday""#])
+    }
+
     func testHeaderProblems() {
         XCTAssertEqual(problems(""), ["1: the file is empty; expected a header line name,quantity,category,date,note,purchased"])
         XCTAssertEqual(problems("name,qty\nmilk,2\n"),
-                       [#"1: unknown column "qty" in the header; the columns are name,quantity,category,date,note,purchased,list"#])
+                       [#"1: unknown column "qty" in the header; the columns are name,quantity,category,date,note,purchased,list,purchased_at"#])
         XCTAssertEqual(problems("name,Name\n"), [#"1: the column "name" appears twice in the header"#])
         XCTAssertEqual(problems("quantity\n2\n").first?.hasPrefix(#"1: the header has no "name" column"#), true)
     }

@@ -43,6 +43,7 @@ final class ConfigTests: XCTestCase {
         XCTAssertTrue(s.animations)
         XCTAssertEqual(s.sort, .date)
         XCTAssertTrue(s.mouse)
+        XCTAssertTrue(s.suggestions)
         XCTAssertEqual(problems, [])
     }
 
@@ -55,6 +56,7 @@ final class ConfigTests: XCTestCase {
             animations = off
             sort = category
             mouse = off
+            suggestions = off
 
             """)
         XCTAssertEqual(problems, [])
@@ -64,6 +66,7 @@ final class ConfigTests: XCTestCase {
         XCTAssertFalse(s.animations)
         XCTAssertEqual(s.sort, .category)
         XCTAssertFalse(s.mouse)
+        XCTAssertFalse(s.suggestions)
     }
 
     func testValueSpellings() {
@@ -85,6 +88,8 @@ final class ConfigTests: XCTestCase {
             ("mouse = true", { $0.mouse }),
             ("mouse = yes", { $0.mouse }),
             ("mouse = 1", { $0.mouse }),
+            ("suggestions = on", { $0.suggestions }),
+            ("suggestions = no", { !$0.suggestions }),
             ("sort = date", { $0.sort == .date }),
             ("sort = name", { $0.sort == .name }),
             ("sort = added", { $0.sort == .added }),
@@ -114,6 +119,7 @@ final class ConfigTests: XCTestCase {
             ("animations = maybe", "animations", "maybe"),
             ("sort = price", "sort", "price"),
             ("mouse = ", "mouse", ""),
+            ("suggestions = sometimes", "suggestions", "sometimes"),
         ]
         for (line, key, value) in table {
             let (s, problems) = settings("# top\n" + line + "\n")

@@ -229,6 +229,7 @@ final class ListsTests: TemporaryDirectoryTestCase {
             DROP TRIGGER items_sync_touched;
             DROP TABLE sync_lists;
             DROP TABLE sync_items;
+            DROP TABLE purchases;
             PRAGMA user_version = 7;
             """)
         store.close()

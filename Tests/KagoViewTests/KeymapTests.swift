@@ -39,6 +39,24 @@ final class KeymapTests: XCTestCase {
         }
     }
 
+    /// SPEC §10: on a Due again row, `+` and Enter add it and `d` hides it, over To buy's own
+    /// meanings (on purpose: the only keys bound twice in a mode), and the hints say so.
+    func testDueAgainRowKeys() {
+        XCTAssertEqual(action(.char("+"), .dueAgain), .addDue)
+        XCTAssertEqual(action(.enter, .dueAgain), .addDue)
+        XCTAssertEqual(action(.char("d"), .dueAgain), .hideDue)
+        XCTAssertEqual(action(.delete, .dueAgain), .hideDue)
+        XCTAssertEqual(action(.char("e"), .dueAgain), .startEdit)
+        XCTAssertEqual(action(.char("a"), .dueAgain), .startAdd)
+        XCTAssertEqual(action(.char("j"), .dueAgain), .move(1))
+        XCTAssertNil(action(.char("+"), .toBuy), "+ only on a Due again row")
+        let hints = Keymap.hints(for: .dueAgain).map { "\($0.keys[0].label) \($0.hint!)" }
+        XCTAssertEqual(Array(hints.prefix(3)), ["+ kAdd", "d kHide", "a kAdd"])
+        XCTAssertFalse(hints.contains("d kDelete"), "d does not delete there")
+        XCTAssertEqual(Keymap.hints(for: .toBuy).map(\.keys[0].label).prefix(4), ["a", "Space", "e", "d"])
+        XCTAssertEqual(Keymap.helpSections(for: .screen(.toBuy)).map(\.title), [.sectionToBuy, .sectionDueAgain, .sectionGlobal, .sectionInput])
+    }
+
     /// SPEC §3's key table for the tutorial; every other key the practice list answers as To
     /// buy does, except that its input line, while open, owns every key.
     func testTutorialKeys() {

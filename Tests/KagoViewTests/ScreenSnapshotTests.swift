@@ -91,6 +91,18 @@ final class ScreenSnapshotTests: XCTestCase {
         }
     }
 
+    /// The Due again group at the end of To buy, dimmed, its first row selected (its keys on
+    /// the status line); rhythms shortened at 40 columns.
+    func testDueAgain() {
+        check("tobuy-due") { lang, w, h in
+            var state = Fixture.listState(lang, width: w, height: h, data: Fixture.dueSnapshot)
+            state.apply(.moveToBottom)
+            state.apply(.move(-3))
+            XCTAssertEqual(state.keyMode, .dueAgain)
+            return state
+        }
+    }
+
     /// Every empty state and "nothing matches", down to 30×8 where the messages wrap.
     func testEmptyStates() {
         let sizes = Self.sizes + [(30, 8)]

@@ -25,7 +25,7 @@ _kago_names() {
 
 _kago() {
     local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
-    local commands="add list check done uncheck rm move export import lists sync paths help"
+    local commands="add list check done uncheck rm move export import lists sync suggest paths help"
     COMPREPLY=()
     case $prev in
         -l|--list|--to) _kago_names _kago_list_names; return ;;
@@ -66,7 +66,7 @@ _kago() {
             case $prev in
                 --format) COMPREPLY=($(compgen -W "json csv md" -- "$cur")) ;;
                 -o|--output) COMPREPLY=($(compgen -f -- "$cur")); compopt -o filenames 2>/dev/null ;;
-                *) COMPREPLY=($(compgen -W "--format -o --output --all-lists -l --list --help" -- "$cur")) ;;
+                *) COMPREPLY=($(compgen -W "--format -o --output --all-lists --history -l --list --help" -- "$cur")) ;;
             esac ;;
         import)
             case $prev in
@@ -80,6 +80,8 @@ _kago() {
             esac ;;
         sync)
             COMPREPLY=($(compgen -W "-l --list --help" -- "$cur")) ;;
+        suggest)
+            COMPREPLY=($(compgen -W "--json --add -l --list --help" -- "$cur")) ;;
         help)
             (( COMP_CWORD == 2 )) && COMPREPLY=($(compgen -W "$commands" -- "$cur")) ;;
         add)

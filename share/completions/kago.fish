@@ -12,7 +12,7 @@ function __kago_lists
     command kago lists 2>/dev/null | string replace -r '  ⇅ .*$' '' | string replace -rf '^..(.*)  [0-9]+ to buy  [0-9]+ purchased$' '$1'
 end
 
-set -l commands add list check done uncheck rm move export import lists sync paths help
+set -l commands add list check done uncheck rm move export import lists sync suggest paths help
 
 complete -c kago -f
 complete -c kago -n "not __fish_seen_subcommand_from $commands" -s h -l help -d 'show help'
@@ -30,6 +30,7 @@ complete -c kago -n "not __fish_seen_subcommand_from $commands" -a import -d 'ad
 complete -c kago -n "not __fish_seen_subcommand_from $commands" -a move -d 'move items to another list'
 complete -c kago -n "not __fish_seen_subcommand_from $commands" -a lists -d 'the lists; add, use, rm, rename, link, unlink, remote'
 complete -c kago -n "not __fish_seen_subcommand_from $commands" -a sync -d 'sync the linked lists with the CalDAV server'
+complete -c kago -n "not __fish_seen_subcommand_from $commands" -a suggest -d 'items due to be bought again'
 complete -c kago -n "not __fish_seen_subcommand_from $commands" -a paths -d 'print the config and data paths'
 complete -c kago -n "not __fish_seen_subcommand_from $commands" -a help -d 'help on a command'
 
@@ -47,6 +48,9 @@ complete -c kago -n '__fish_seen_subcommand_from lists; and __fish_seen_subcomma
 complete -c kago -n '__fish_seen_subcommand_from lists' -l json -d 'a JSON array'
 complete -c kago -n '__fish_seen_subcommand_from lists' -l force -d 'rm: a list with items too'
 complete -c kago -n '__fish_seen_subcommand_from export' -l all-lists -d 'every list'
+complete -c kago -n '__fish_seen_subcommand_from export' -l history -d 'the purchases instead of the items'
+complete -c kago -n '__fish_seen_subcommand_from suggest' -l json -d 'a JSON array'
+complete -c kago -n '__fish_seen_subcommand_from suggest' -l add -d 'add them all to the list'
 
 complete -c kago -n '__fish_seen_subcommand_from export' -l format -x -a 'json csv md' -d 'file format'
 complete -c kago -n '__fish_seen_subcommand_from export' -s o -l output -r -F -d 'write to a file'

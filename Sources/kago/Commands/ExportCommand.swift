@@ -3,15 +3,16 @@ import KagoStore
 import KagoState
 import KagoView
 
-/// `kago export [--format json|csv|md] [-o FILE] [--all-lists]`: every item of the current
-/// list (or of every list), to stdout or a file.
+/// `kago export [--format json|csv|md] [-o FILE] [--all-lists] [--history]`: every item of the
+/// current list (or of every list), or with `--history` every purchase (SPEC §10), to stdout or
+/// a file.
 ///
 /// Without `--format`, the extension of FILE decides (`.csv`, `.md`), else JSON.
 enum ExportCommand {
     static func run(_ args: [String], _ startup: Startup) throws(ExitError) {
-        let a = try Arguments(args, command: "export", flags: ["--all-lists"], options: ["--format", "-o"],
+        let a = try Arguments(args, command: "export", flags: ["--all-lists", "--history"], options: ["--format", "-o"],
                               aliases: ["--output": "-o"])
-        let every = a.flags.contains("--all-lists")
+        let every = a.flags.contains("--all-lists"), history = a.flags.contains("--history")
         try a.noOperands("export")
         let path = a.values["-o"].flatMap { $0 == "-" ? nil : $0 }
         if path?.isEmpty == true { throw .usage("'-o' needs a file name") }
@@ -21,7 +22,9 @@ enum ExportCommand {
         if let path, FileSystem.isSameFile(path, asDatabase: startup.paths.databaseFile) {
             throw .usage("will not export onto the database \(SafeText.sanitize(path)); choose another file")
         }
+        if history, format == .md { throw .usage("'--history' writes json or csv, not md") }
         let store = try StoreAccess(startup, readOnly: true)
+        if history { return try exportHistory(store, every: every, format: format, to: path) }
         // One read per list, each with its categories; the current list alone without --all-lists.
         var lists: [(list: ShoppingList, records: [ItemRecord], categories: [KagoState.Category])] = []
         for list in every ? try store.lists() : [try store.currentList()] {
@@ -44,6 +47,18 @@ enum ExportCommand {
                     : ChecklistMarkdown.encode(sections(entry.records, entry.categories, strings))
             }.joined(separator: "\n").utf8)
         }
+        try FileIO.write(bytes, to: path)
+    }
+
+    /// Every purchase of the current list (or of each list in turn), oldest first.
+    static func exportHistory(_ store: StoreAccess, every: Bool, format: FileFormat, to path: String?) throws(ExitError) {
+        var purchases: [(purchase: Purchase, list: String)] = []
+        for list in every ? try store.lists() : [try store.currentList()] {
+            store.store.select(list: list.id)
+            purchases += try store.run { s throws(StoreError) in try s.purchases() }.map { ($0, list.name) }
+        }
+        let bytes = format == .csv ? HistoryCSV.encode(purchases, sanitized: path == nil && FileIO.stdoutIsTerminal, withList: every)
+            : HistoryJSON.encode(purchases)
         try FileIO.write(bytes, to: path)
     }
 

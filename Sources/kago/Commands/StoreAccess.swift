@@ -68,6 +68,13 @@ extension StoreAccess {
         if lists.count == 1, let list = lists.first, list != store.listID { store.select(list: list) }
     }
 
+    /// What the list has due again on `today` (SPEC §10), most overdue first.
+    func due(today: Day) throws(ExitError) -> [DueItem] {
+        let history = try run { s throws(StoreError) in try s.history() }
+        let toBuy = Set(try items(purchased: false).map(\.name.matchKey))
+        return DueAgain.items(history, today: today, onToBuy: toBuy.contains)
+    }
+
     /// Runs a store call, its refusals the user's to fix (exit 2), other failures exit 1.
     func run<T>(_ body: (Store) throws(StoreError) -> T) throws(ExitError) -> T {
         do { return try body(store) } catch { throw Self.exit(error) }

@@ -56,6 +56,26 @@ enum Fixture {
 
     static let snapshot = Snapshot(items: items, categories: categories, knownNames: items.map(\.name))
 
+    /// Three items to buy and a history with four names due again (SPEC §10): 牛乳 every 7 days,
+    /// the olive oil every 14, eggs every day, toilet paper every 30; tea is due but on the list.
+    static let dueSnapshot: Snapshot = {
+        var n: Int64 = 0
+        func bought(_ name: String, _ daysAgo: [Int], _ quantity: String? = nil, _ category: String? = nil) -> [Purchase] {
+            daysAgo.map { d in
+                n += 1
+                return Purchase(id: n, listID: 1, itemID: nil, name: name, quantity: quantity, category: category,
+                                purchasedAt: at(dayOffset: -d, hour: 10), day: day(-d))
+            }
+        }
+        let history = bought("牛乳", [22, 15, 8], "2", "dairy") + bought("Eggs", [4, 3, 2], "10", "dairy")
+            + bought("Extra-virgin olive oil, cold pressed", [44, 30, 16], "1L")
+            + bought("トイレットペーパー", [92, 62, 31], "12ロール", "日用品") + bought("Tea", [9, 6, 3])
+        let toBuy = [Item(id: 1, name: "Bread", categoryID: bakery, date: day(1), createdAt: at(dayOffset: -1)),
+                     Item(id: 2, name: "ほうれん草", categoryID: vegetables, date: day(0), createdAt: at(dayOffset: -1)),
+                     Item(id: 3, name: "tea", createdAt: at(dayOffset: -1))]
+        return Snapshot(items: toBuy, categories: categories, knownNames: toBuy.map(\.name), history: PurchaseHistory(history))
+    }()
+
     /// A state showing the list (tutorial seen) at a size, with `data` loaded.
     static func listState(_ language: Language, width: Int, height: Int, sort: SortMode = .date,
                           data: Snapshot = Fixture.snapshot) -> AppState {

@@ -169,6 +169,52 @@ class Kago:
         db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         db.close()
 
+    def history_homes(self, size, purchases, names, rebuild=False):
+        """Two copies of the `size`-item home for Due again (issue 16): one without any purchase
+        history (the purchased items' migrated history removed), one with `purchases` purchases
+        of `names` names in its first list instead, each name on its own rhythm (every 2 to 30
+        days) and about half of them due today. Returns (without, with)."""
+        base, _ = self.database(size, rebuild=rebuild)
+        homes = []
+        for bought in (0, purchases):
+            home = os.path.join(self.cache, "v%d-%d-history%dx%d" % (GENERATOR_VERSION, size, bought, names))
+            marker = os.path.join(home, "history.json")
+            if rebuild or not os.path.exists(marker):
+                self.copy_home(base, home)
+                # Opened once by kago: the cached file is migrated to the schema with purchases.
+                _, code, err, _ = self.run_cli(home, ["list"])
+                if code != 0:
+                    raise RuntimeError("kago list on the %d-item copy failed: %s" % (size, err))
+                self.insert_history(self.db_path(home), bought, names)
+                with open(marker, "w") as f:
+                    json.dump({"purchases": bought, "names": names}, f)
+            homes.append(home)
+        return homes[0], homes[1]
+
+    @staticmethod
+    def insert_history(path, purchases, names):
+        """Replaces the history with `purchases` purchases of `names` names (days in UTC)."""
+        now = int(time.time())
+        today = now // 86400
+        rows = []
+        per = max(1, purchases // max(1, names))
+        for i in range(names):
+            name = "Staple %d" % i
+            every = 2 + i % 29
+            # The last purchase `every` days ago for even names (due), half that for odd ones.
+            last = today - (every if i % 2 == 0 else every // 2)
+            for j in range(per):
+                day = last - (per - 1 - j) * every
+                rows.append((name.lower(), name, "2" if i % 3 == 0 else None, "dairy" if i % 4 == 0 else None,
+                             day * 86400 + 36000, day))
+        db = sqlite3.connect(path)
+        with db:
+            db.execute("DELETE FROM purchases")
+            db.executemany("INSERT INTO purchases(list_id, key, name, quantity, category, purchased_at, day)"
+                           " VALUES (1, ?, ?, ?, ?, ?, ?)", rows[:purchases])
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        db.close()
+
     @staticmethod
     def copy_home(src, dst):
         shutil.rmtree(dst, ignore_errors=True)
