@@ -13,7 +13,7 @@ import threading
 import time
 import uuid
 
-from harness import Kago, Proxy
+from harness import Kago, Proxy, stop_listening
 
 SERVERS = ("radicale",)
 
@@ -38,7 +38,8 @@ class Listener:
         self.socket.listen(8)
         self.port = self.socket.getsockname()[1]
         self.connections = 0
-        threading.Thread(target=self.accept, daemon=True).start()
+        self.thread = threading.Thread(target=self.accept, daemon=True)
+        self.thread.start()
 
     def accept(self):
         while True:
@@ -50,7 +51,7 @@ class Listener:
             c.close()
 
     def stop(self):
-        self.socket.close()
+        stop_listening(self.socket, self.thread)
 
 
 class SlowProxy(Proxy):
