@@ -241,7 +241,7 @@ class Soak:
             check(name not in there, "%s: %r twice on the server" % (when, name))
             there[name] = (prop(text, "STATUS") == "COMPLETED", unescape(prop(text, "DESCRIPTION")))
         check(here == there, "%s: here and the server differ: %r" % (
-            when, sorted(set(here.items()) ^ set(there.items()))[:6]))
+            when, sorted(set(here.items()) ^ set(there.items()), key=repr)[:6]))
         for name, fields in self.may_stay.items():
             if name in here and here[name] == fields:
                 want[name] = fields

@@ -139,7 +139,8 @@ class Proxy:
         self.open = True
         self.threading = threading
         self.listener.listen(16)
-        threading.Thread(target=self.accept, daemon=True).start()
+        self.thread = threading.Thread(target=self.accept, daemon=True)
+        self.thread.start()
 
     def accept(self):
         import socket
@@ -180,4 +181,20 @@ class Proxy:
 
     def stop(self):
         self.open = False
-        self.listener.close()
+        stop_listening(self.listener, self.thread)
+
+
+def stop_listening(listener, thread):
+    """Closes a listening socket only once the thread accepting on it has ended (woken by a
+    shutdown). Closed under a thread still blocked in accept(), the socket's number goes to the
+    next socket made, often the next test's listener, and the blocked call, restarted (after the
+    process is stopped and continued, say), takes that listener's next connection and closes it:
+    the client there sees "the connection to the server broke" (found with the TUI concurrency
+    test under load)."""
+    import socket
+    try:
+        listener.shutdown(socket.SHUT_RDWR)
+    except OSError:
+        pass
+    thread.join(5)
+    listener.close()

@@ -170,3 +170,69 @@ def test_a_change_there_kago_does_not_own_while_changed_here_makes_no_duplicate(
         assert k.sync()[0] == "Shopping: up to date"
     finally:
         proxy.stop()
+
+
+def test_a_phone_change_between_kagos_read_and_its_write_is_merged_not_overwritten(binary, server):
+    # Found missing by injecting "an update PUT without If-Match" (issue 14): no test had the
+    # phone save an item between kago's read of it and kago's write, so nothing failed. Here the
+    # phone saves a note just before kago's PUT of that item reaches the server: the PUT must be
+    # refused (412), and the next round merges both changes.
+    proxy, k, direct = setup(binary, server)
+    try:
+        k.sync()
+        phone = Phone(server)
+        uid, text = next((u, t) for u, t in phone.todos(direct).items() if prop(t, "SUMMARY") == "Rice")
+        k.run("check", "Rice")
+        raced = []
+
+        def rule(req):
+            if req.method == "PUT" and b"SUMMARY:Rice" in req.body and not raced:
+                raced.append(req.headers.get("If-Match"))
+                phone.replace(direct, uid, text.replace("END:VTODO", "DESCRIPTION:basmati\r\nEND:VTODO"))
+            return None
+        proxy.rule = rule
+        try:
+            line, _, _ = k.sync()
+        finally:
+            proxy.rule = None
+        assert raced, "kago sent no PUT for Rice"
+        remote = phone.todos(direct)[uid]
+        assert prop(remote, "DESCRIPTION") == "basmati", "the phone's change was overwritten (If-Match %r): %s" % (raced[0], remote)
+        assert prop(remote, "STATUS") == "COMPLETED", remote
+        rice = k.item("Rice")
+        assert (rice["note"], rice["purchased"]) == ("basmati", True), (line, rice)
+        assert k.sync()[0] == "Shopping: up to date"
+    finally:
+        proxy.stop()
+
+
+def test_a_phone_change_between_kagos_read_and_its_delete_keeps_the_item(binary, server):
+    # The same for a DELETE without If-Match (also caught by no test): kago removes an item, the
+    # phone saves a change to it just before kago's DELETE reaches the server. Changed on one
+    # side and deleted on the other, the item stays with the change (SPEC §9).
+    proxy, k, direct = setup(binary, server)
+    try:
+        k.sync()
+        phone = Phone(server)
+        uid, text = next((u, t) for u, t in phone.todos(direct).items() if prop(t, "SUMMARY") == "Rice")
+        k.run("rm", "Rice")
+        raced = []
+
+        def rule(req):
+            if req.method == "DELETE" and not raced:
+                raced.append(req.headers.get("If-Match"))
+                phone.replace(direct, uid, text.replace("END:VTODO", "DESCRIPTION:basmati\r\nEND:VTODO"))
+            return None
+        proxy.rule = rule
+        try:
+            line, _, _ = k.sync()
+        finally:
+            proxy.rule = None
+        assert raced, "kago sent no DELETE"
+        remote = phone.todos(direct)
+        assert uid in remote, "the phone's change was deleted (If-Match %r): %r" % (raced[0], line)
+        assert prop(remote[uid], "DESCRIPTION") == "basmati", remote[uid]
+        assert k.item("Rice")["note"] == "basmati", (line, k.items())
+        assert k.sync()[0] == "Shopping: up to date"
+    finally:
+        proxy.stop()

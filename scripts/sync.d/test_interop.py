@@ -145,3 +145,40 @@ def test_items_vdirsyncer_writes_under_its_own_hrefs_round_trip_without_loops(bi
     assert k.sync()[0] == "Shopping: up to date"
     todos = Phone(server).todos(url)
     assert len(todos) == 2, todos
+
+
+def test_an_item_moved_to_another_href_stays_one_item(binary, server):
+    """Found missing by injecting "records found by href, not by UID" (issue 14): every test
+    kept each object at one href, so nothing failed. Here another client takes kago's objects
+    and stores them under names of its own (delete, then PUT the same text under a new href, as
+    a client rebuilding its storage does) while one of them is changed in kago: the UID is the
+    key (SPEC §9 "UIDs are stable"), so each stays one item, with its change, here and there."""
+    k = Kago(binary, server)
+    k.run("add", "Bread")
+    k.run("add", "Eggs")
+    url = k.run("lists", "link", "Shopping", fresh_name())[0].strip()
+    k.sync()
+    ids = {i["name"]: i["id"] for i in k.items()}
+    phone = Phone(server)
+    moved = {}
+    for t in phone.calendar(url).todos(include_completed=True):
+        t.load()
+        text = t.data if isinstance(t.data, str) else t.data.decode()
+        new = url + "moved-" + uuid.uuid4().hex[:8] + ".ics"
+        phone.client.delete(str(t.url))
+        response = phone.client.put(new, text, {"Content-Type": "text/calendar; charset=utf-8"})
+        assert response.status in (201, 204), (response.status, new)
+        moved[prop(text, "UID")] = new
+    assert len(moved) == 2, moved
+    k.run("check", "Bread")
+    line = k.sync()[0]
+    items = sorted((i["name"], i["purchased"]) for i in k.items())
+    assert items == [("Bread", True), ("Eggs", False)], (line, items)
+    assert {i["name"]: i["id"] for i in k.items()} == ids, "an item was made anew: %r → %r" % (ids, k.items())
+    objects = [(str(t.url), t.data if isinstance(t.data, str) else t.data.decode())
+               for t in phone.calendar(url).todos(include_completed=True)]
+    uids = sorted(prop(text, "UID") for _, text in objects)
+    assert uids == sorted(moved), ("each UID once on the server", objects)
+    bread = next(text for _, text in objects if prop(text, "SUMMARY") == "Bread")
+    assert prop(bread, "STATUS") == "COMPLETED", bread
+    assert k.sync()[0] == "Shopping: up to date"
