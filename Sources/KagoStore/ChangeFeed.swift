@@ -23,6 +23,16 @@ extension Store {
         try read { try db.integer("SELECT coalesce(max(seq), 0) FROM changes") ?? 0 }
     }
 
+    /// Whether no item and no category (of any list) changed after `sequence`; false when the
+    /// feed no longer reaches back that far.
+    public func itemsUnchanged(since sequence: Int64) throws(StoreError) -> Bool {
+        try read {
+            if let oldest = try db.integer("SELECT min(seq) FROM changes"), oldest > sequence + 1 { return false }
+            return try db.integer("SELECT count(*) FROM changes WHERE seq > ? AND tab IN (?, ?)", .integer(sequence),
+                                  .integer(Int64(ChangeFeed.items)), .integer(Int64(ChangeFeed.categories))) == 0
+        }
+    }
+
     /// The rows changed after `sequence`, read in one transaction as they are now.
     public func changes(since sequence: Int64) throws(StoreError) -> ChangeFeed {
         try read {

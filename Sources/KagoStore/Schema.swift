@@ -20,7 +20,7 @@ enum Schema {
     static let migrations: [@Sendable (Database, Context) throws -> Void] = [
         { db, _ in try version1(db) }, { db, _ in try version2(db) }, { db, _ in try version3(db) },
         { db, _ in try version4(db) }, { db, _ in try version5(db) }, { db, _ in try version6(db) }, version7,
-        { db, _ in try version8(db) }, { db, _ in try version9(db) }, version10,
+        { db, _ in try version8(db) }, { db, _ in try version9(db) }, version10, { db, _ in try version11(db) },
     ]
 
     /// Categories and items. AUTOINCREMENT so ids are never reused: undo re-inserts rows with
@@ -288,6 +288,12 @@ enum Schema {
     /// a typo deleted right after its add). Keys are folded in Swift (`matchKey`) and
     /// days come from the time zone, so rows are written by kago, not by triggers; the change
     /// feed carries them to open lists. Purchased items already there become history.
+    /// Where the change feed stood when a linked list's last sync read it: a sync with nothing
+    /// changed here since (and the same ctag there) need not read the list at all.
+    static func version11(_ db: Database) throws {
+        try db.execute("ALTER TABLE sync_lists ADD COLUMN feed_seq INTEGER")
+    }
+
     static func version10(_ db: Database, _ context: Context) throws {
         try db.execute("""
             CREATE TABLE purchases (

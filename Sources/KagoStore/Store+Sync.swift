@@ -11,6 +11,8 @@ public struct SyncLink: Equatable, Sendable {
     public var ctag: String?
     /// When a sync of it last went through.
     public var syncedAt: Timestamp?
+    /// The change feed's sequence when that sync read the list.
+    public var feedSequence: Int64?
 
     public init(listID: Int64, url: String, token: String? = nil, syncCollection: Bool, ctag: String? = nil,
                 syncedAt: Timestamp? = nil) {
@@ -100,12 +102,19 @@ extension Store {
     func fetchLinks(_ condition: String, _ args: [SQLValue] = []) throws -> [SyncLink] {
         // A removed list keeps its link (an undo brings both back) but is not synced.
         try db.rows("""
-            SELECT list_id, url, token, sync_collection, ctag, synced_at FROM sync_lists
+            SELECT list_id, url, token, sync_collection, ctag, synced_at, feed_seq FROM sync_lists
             WHERE list_id IN (SELECT id FROM lists) AND \(condition) ORDER BY list_id
             """, args) {
-            SyncLink(listID: $0.int64(0), url: $0.text(1), token: $0.optionalText(2), syncCollection: $0.int64(3) != 0,
-                     ctag: $0.optionalText(4), syncedAt: $0.optionalInt64(5))
+            var link = SyncLink(listID: $0.int64(0), url: $0.text(1), token: $0.optionalText(2), syncCollection: $0.int64(3) != 0,
+                                ctag: $0.optionalText(4), syncedAt: $0.optionalInt64(5))
+            link.feedSequence = $0.optionalInt64(6)
+            return link
         }
+    }
+
+    /// A linked list's link alone (without its records and items).
+    public func syncLink(list id: Int64) throws(StoreError) -> SyncLink? {
+        try read { try fetchLinks("list_id = ?", [.integer(id)]).first }
     }
 
     /// Links a list to a collection (replacing an earlier link, whose records go).
@@ -125,9 +134,13 @@ extension Store {
         }
     }
 
-    /// Notes that a sync of the list went through.
-    public func markSynced(list id: Int64, now: Timestamp) throws(StoreError) {
-        _ = try write { _ in try db.run("UPDATE sync_lists SET synced_at = ? WHERE list_id = ?", .integer(now), .integer(id)) }
+    /// Notes that a sync of the list went through, having read the list at `feed` in the
+    /// change feed.
+    public func markSynced(list id: Int64, now: Timestamp, feed: Int64) throws(StoreError) {
+        _ = try write { _ in
+            try db.run("UPDATE sync_lists SET synced_at = ?, feed_seq = ? WHERE list_id = ?", .integer(now), .integer(feed),
+                       .integer(id))
+        }
     }
 
     /// A linked list's records and items, read together.

@@ -36,4 +36,23 @@ final class ChangeFeedTests: TemporaryDirectoryTestCase {
         _ = try add(store, "one more")
         XCTAssertEqual(try store.changes(since: recent).rows?.items.count, 1)
     }
+
+    /// What lets an idle sync skip reading the list: no item or category changed since a
+    /// point in the feed; a pruned feed says "changed".
+    func testItemsUnchangedSinceAPointInTheFeed() throws {
+        let store = try openStore()
+        let milk = try add(store, "milk", category: "dairy")
+        var start = try store.changeSequence()
+        XCTAssertTrue(try store.itemsUnchanged(since: start))
+        _ = try store.perform(.setPurchased(ids: [milk.id], true), now: now + 1)
+        XCTAssertFalse(try store.itemsUnchanged(since: start), "an item changed")
+        start = try store.changeSequence()
+        _ = try store.perform(.renameCategory(id: try XCTUnwrap(milk.categoryID), name: "Dairy"), now: now + 2)
+        XCTAssertFalse(try store.itemsUnchanged(since: start), "a category changed")
+        start = try store.changeSequence()
+        _ = try store.insert((0..<12_000).map { ImportRow(name: "item\($0)") }, now: now)
+        XCTAssertFalse(try store.itemsUnchanged(since: start))
+        XCTAssertFalse(try store.itemsUnchanged(since: 0), "the feed no longer reaches back there")
+        XCTAssertTrue(try store.itemsUnchanged(since: try store.changeSequence()))
+    }
 }

@@ -70,7 +70,20 @@ def test_idle_syncs_on_the_ctag_still_see_a_phone_change(binary, server):
     line, _, _ = k.sync()
     assert line == "Shopping: ↓1", line
     assert sorted((i["name"], i["quantity"]) for i in k.items()) == [("Rice", None), ("Tea", "2")]
-    assert k.sync()[0] == "Shopping: up to date"
+    for _ in range(3):
+        assert k.sync()[0] == "Shopping: up to date"
+    # Changes here are not skipped by an idle sync either: an item, and a category's new name.
+    k.run("add", "Eggs #dairy")
+    assert k.sync()[0] == "Shopping: ↑1"
+    for _ in range(3):
+        assert k.sync()[0] == "Shopping: up to date"
+    db = sqlite3.connect(k.database)
+    db.execute("UPDATE categories SET name = 'Fridge' WHERE name = 'dairy'")
+    db.commit()
+    db.close()
+    assert k.sync()[0] == "Shopping: ↑1"
+    cats = {prop(t, "SUMMARY"): prop(t, "CATEGORIES") for t in Phone(server).todos(url).values()}
+    assert cats.get("Eggs") == "Fridge", cats
 
 
 def test_one_changed_item_takes_at_most_three_requests(binary, server):

@@ -41,7 +41,6 @@ enum SyncCommand {
             let name = SafeText.sanitize(lists.first { $0.id == link.listID }?.name ?? "?")
             do {
                 let outcome = try sync.run(list: link.listID)
-                try? access.store.markSynced(list: link.listID, now: SystemClock.now())
                 Output.out("\(name): \(outcome.summary)\n")
                 if startup.environment["KAGO_SYNC_REQUESTS"] != nil { Output.err("requests: \(outcome.requests)\n") }
             } catch {
