@@ -36,6 +36,18 @@ final class DisplayWidthTests: XCTestCase {
         }
     }
 
+    /// Emoji without emoji presentation are one cell, as terminals using glibc's wcwidth draw them
+    /// (the tutorial's page 4 title starts with 🗂); VS16 makes them the two-cell picture.
+    func testEmojiWithTextPresentationAreOneCellUnlessVS16() {
+        for e in ["🗂", "🌡", "🌶", "🍽", "🎖", "🏔", "🏳", "🐿", "👁", "📽", "🕊", "🖥", "🗺", "🥆"] {
+            XCTAssertEqual(width(e), 1, e)
+            XCTAssertEqual(width(e + "\u{FE0F}"), 2, e)
+        }
+        for e in ["🗻", "🖤", "🕺", "🌠", "🤌", "🥇"] {
+            XCTAssertEqual(width(e), 2, e)
+        }
+    }
+
     func testCombiningMarksTakeNoCell() {
         XCTAssertEqual(width("\u{301}"), 0)
         XCTAssertEqual(width("e\u{301}"), 1)
