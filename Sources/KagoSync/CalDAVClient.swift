@@ -169,13 +169,14 @@ public final class CalDAVClient {
     }
 
     /// Writes a member: `create` with `If-None-Match: *`, else `If-Match` on `etag`.
-    /// Returns the status (201/204 written, 412 changed or there already).
-    public func put(_ href: DAVURL, text: [UInt8], etag: String?, create: Bool) throws(SyncError) -> Int {
+    /// Returns the status (201/204 written, 412 changed or there already) and the ETag the server
+    /// gave what it stored, when it gave one.
+    public func put(_ href: DAVURL, text: [UInt8], etag: String?, create: Bool) throws(SyncError) -> (status: Int, etag: String?) {
         var headers = [("Content-Type", "text/calendar; charset=utf-8")]
         if create { headers.append(("If-None-Match", "*")) } else if let etag { headers.append(("If-Match", etag)) }
         let r = try session.send(HTTPRequest("PUT", href, headers: headers, body: text))
         guard [200, 201, 204, 412].contains(r.status) else { throw Self.failure("saving an item", r) }
-        return r.status
+        return (r.status, r.header("etag"))
     }
 
     /// Deletes a member if it is still at `etag`: 412 when it changed, 404 when it is gone.

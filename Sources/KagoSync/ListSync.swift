@@ -285,7 +285,7 @@ public final class ListSync {
         // 4. There. A 412 (changed meanwhile) waits for the next round's merge.
         var conflict = false
         var conflicts = Set<String>()
-        var sent: [SyncRecord] = []
+        var sent: [(record: SyncRecord, text: [UInt8], etag: String?)] = []
         var gone: [String] = []
         for push in pushes {
             guard let href = url.resolve(push.record.href) else { continue }
@@ -296,19 +296,24 @@ public final class ListSync {
                 outcome.up += 1
                 continue
             }
-            let status = try client.put(href, text: push.text, etag: push.record.etag, create: push.create)
+            let (status, etag) = try client.put(href, text: push.text, etag: push.record.etag, create: push.create)
             if status == 412 { conflict = true; conflicts.insert(push.record.href); continue }
-            sent.append(push.record)
+            sent.append((push.record, push.text, etag))
             outcome.up += 1
         }
         // 5. The server's texts as the new bases (servers rewrite what they get; some send no ETag).
+        // A text under another ETag than the PUT's was saved by someone else in between: the base
+        // stays what kago sent, so the next round merges that change instead of taking it as known.
         var after: [SyncWrite] = gone.map { .dropRecord(uid: $0) }
         if !sent.isEmpty {
-            let back = try client.fetch(sent.map(\.href), in: url)
-            for var record in sent {
+            let back = try client.fetch(sent.map(\.record.href), in: url)
+            for (var record, pushed, putETag) in sent {
                 guard let (etag, text) = back[record.href] else { continue }
-                record.etag = etag
-                record.base = text
+                if let putETag, let etag, putETag != etag {
+                    (record.etag, record.base) = (putETag, pushed)
+                } else {
+                    (record.etag, record.base) = (etag, text)
+                }
                 after.append(.record(record))
             }
         }

@@ -206,6 +206,42 @@ def test_a_phone_change_between_kagos_read_and_its_write_is_merged_not_overwritt
         proxy.stop()
 
 
+def test_a_phone_change_between_kagos_write_and_its_fetch_still_arrives(binary, server):
+    # kago fetches what it wrote to keep the server's text as the merge base. A phone saving the
+    # item between that PUT and the fetch made the phone's text the base: the change matched the
+    # base, so it never reached the list. The PUT's ETag tells the two apart.
+    proxy, k, direct = setup(binary, server)
+    try:
+        k.sync()
+        phone = Phone(server)
+        uid = next(u for u, t in phone.todos(direct).items() if prop(t, "SUMMARY") == "Rice")
+        k.run("check", "Rice")
+        put, raced = [], []
+
+        def rule(req):
+            if req.method == "PUT" and b"SUMMARY:Rice" in req.body:
+                put.append(True)
+            elif put and not raced and req.method == "REPORT" and b"calendar-multiget" in req.body:
+                raced.append(True)
+                text = phone.todos(direct)[uid]
+                phone.replace(direct, uid, text.replace("END:VTODO", "DESCRIPTION:basmati\r\nEND:VTODO"))
+            return None
+        proxy.rule = rule
+        try:
+            k.sync()
+        finally:
+            proxy.rule = None
+        assert raced, "kago sent no PUT for Rice, or fetched nothing after it"
+        line = k.sync()[0]
+        rice = k.item("Rice")
+        assert (rice["note"], rice["purchased"]) == ("basmati", True), (line, rice)
+        remote = phone.todos(direct)[uid]
+        assert (prop(remote, "DESCRIPTION"), prop(remote, "STATUS")) == ("basmati", "COMPLETED"), remote
+        assert k.sync()[0] == "Shopping: up to date"
+    finally:
+        proxy.stop()
+
+
 def test_a_phone_change_between_kagos_read_and_its_delete_keeps_the_item(binary, server):
     # The same for a DELETE without If-Match (also caught by no test): kago removes an item, the
     # phone saves a change to it just before kago's DELETE reaches the server. Changed on one
