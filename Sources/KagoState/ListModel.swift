@@ -130,6 +130,14 @@ public struct ListModel: Equatable, Sendable {
             return
         }
         var touched = Set<Screen>()
+        // A changed item's row leaves and comes back; the selection stays with it (an edit, or
+        // another process's change to the selected item), where it is still on that screen.
+        let selectedItems = Screen.allCases.compactMap { s in
+            screens[s]!.selected.flatMap { row in
+                if case .item(let id) = row, changes.items.contains(where: { $0.id == id }) { return (s, row) }
+                return nil
+            }
+        }
         for c in changes.items {
             let old = items[c.id]
             let check = Self.isCheck(c)
@@ -147,6 +155,9 @@ public struct ListModel: Equatable, Sendable {
             learn(c)
         }
         if let newDue = followed() { setDue(newDue, rebuilding: false) }
+        for (s, row) in selectedItems {
+            if let i = index(of: row, on: s) { screens[s]!.selection = i }
+        }
         for s in touched { settleSelection(s, direction: 1) }
     }
 

@@ -253,6 +253,20 @@ final class ReducerTests: XCTestCase {
         XCTAssertEqual(draft, s.draft(of: it), "editing without changes round-trips")
     }
 
+    /// The edited item keeps the selection: `e`, Enter, then `d` must act on the same item.
+    func testAnEditedItemStaysSelected() {
+        let bread = item(1, "bread"), eggs = item(2, "eggs"), tea = item(3, "tea")
+        var s = makeState(items: [bread, eggs, tea])
+        XCTAssertEqual(s.list.selected, .item(1))
+        s.apply(.startEdit)
+        s.apply(.line(.insert(" x2")))
+        guard case .commit(.edit(let id, let draft), let ctx)? = s.apply(.submit).first else { return XCTFail("no edit") }
+        var edited = bread
+        edited.quantity = draft.quantity
+        s.apply(.committed(ChangeSet(items: [RowChange(id: id, before: bread, after: edited)]), ctx))
+        XCTAssertEqual(s.list.selected, .item(1))
+    }
+
     func testTabCompletesNamesAndCategoriesAndCycles() {
         var s = makeState(items: [item(1, "Milk"), item(2, "Mineral water"), item(3, "Bread")],
                           categories: [Category(id: 1, name: "dairy", position: 0), Category(id: 2, name: "drinks", position: 1)])

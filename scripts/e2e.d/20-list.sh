@@ -461,6 +461,11 @@ test_list_edit() {
     wait_for "×3"
     assert_row "Bread" "×3" "bakery" "Tomorrow"
     assert_has "To buy 3"
+    # The edited item stays selected: d deletes Bread, not the row that took its place.
+    keys d
+    wait_for "Deleted Bread"
+    keys u
+    wait_for "×3"
     # Enter edits too; Esc cancels without a change.
     keys g Enter
     wait_for "Edit: "
