@@ -31,11 +31,12 @@ public final class CalDAVClient {
     /// (`/.well-known/caldav`, `current-user-principal`, `calendar-home-set`).
     public func calendarHome(_ url: DAVURL) throws(SyncError) -> DAVURL {
         let props = "<d:current-user-principal/><c:calendar-home-set/><d:resourcetype/>"
-        // A refused password is said as such, not as "not a CalDAV server".
+        // A refused password, or a server that could not be reached or read, is said as such,
+        // not as "not a CalDAV server" (which sends the user to check the URL).
         var fatal: SyncError?
         func probe(_ u: DAVURL) -> DAVResponse? {
             do { return try propfind(u, depth: 0, props: props).responses.first } catch {
-                if fatal == nil, error.status == 401 { fatal = error }
+                if fatal == nil, error.status == 401 || error.status == nil { fatal = error }
                 return nil
             }
         }

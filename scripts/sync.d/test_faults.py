@@ -3,6 +3,7 @@ drops, resets, delays and answers errors. Each time `kago sync` exits 1 with one
 line within a bounded time, or succeeds by itself; then a clean sync converges: the local
 items are the server's, none twice, nothing lost."""
 import re
+import socket
 import uuid
 
 from faults import FaultProxy, Response, run_measured
@@ -77,6 +78,26 @@ def check(binary, server, rule, ok=False, bound=15, message=None):
 
 def test_every_connection_dropped(binary, server):
     check(binary, server, when("*", ("drop",)), message="the connection to the server broke")
+
+
+def test_linking_says_why_the_server_could_not_be_reached(binary, server):
+    # Discovery took any failure for "not a CalDAV server", sending the user to check the URL
+    # when nothing was listening or the connection broke.
+    probe = socket.socket()
+    probe.bind(("127.0.0.1", 0))
+    port = probe.getsockname()[1]
+    probe.close()  # nothing listens there now
+    nobody = type("Nobody", (), {"url": "http://127.0.0.1:%d/" % port, "username": server.username,
+                                 "password": server.password})()
+    _, err = Kago(binary, nobody).run("lists", "link", "Shopping", code=1)
+    assert err.strip() == "kago: sync: cannot connect to 127.0.0.1:%d" % port, err
+    proxy = FaultProxy(server)
+    try:
+        proxy.rule = when("*", ("drop",))
+        _, err = Kago(binary, proxy).run("lists", "remote", code=1)
+        assert err.strip() == "kago: sync: the connection to the server broke", err
+    finally:
+        proxy.stop()
 
 
 def test_the_put_dropped(binary, server):
