@@ -66,7 +66,7 @@ extension AppState {
                 return [.commit(.moveItems(ids: [id], toList: rows[at].id),
                                 CommitContext(message: .movedToList(item.name, rows[at].name)))]
             }
-            return goTo(rows[at].id)
+            return open(list: rows[at].id)
         case .startAddList where overlay.purpose == .manage:
             input = InputState(purpose: .newList)
         case .startRenameList where overlay.purpose == .manage:

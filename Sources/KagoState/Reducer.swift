@@ -410,7 +410,13 @@ extension AppState {
     mutating func stepList(_ step: Int) -> [Effect] {
         guard lists.count > 1 else { show(.onlyOneList); return [] }
         let i = lists.firstIndex { $0.id == model.listID } ?? 0
-        return goTo(lists[((i + step) % lists.count + lists.count) % lists.count].id)
+        return open(list: lists[((i + step) % lists.count + lists.count) % lists.count].id)
+    }
+
+    /// Shows another list at the user's asking; a message about the list left goes with it.
+    mutating func open(list id: Int64) -> [Effect] {
+        if id != model.listID { message = nil }
+        return goTo(id)
     }
 
     /// Shows another list, as it was left in this session (or fresh); the store reads it.

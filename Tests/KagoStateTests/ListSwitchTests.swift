@@ -27,6 +27,20 @@ final class ListSwitchTests: XCTestCase {
         XCTAssertEqual(s.apply(.previousList), [.openList(5)])
     }
 
+    func testAMessageAboutTheListLeftDoesNotFollowToTheNext() {
+        var s = makeState()
+        s.apply(.cycleSort)
+        XCTAssertNotNil(s.message)
+        s.apply(.nextList)
+        XCTAssertNil(s.message, "the sort message was about the list left")
+        s.apply(.cycleSort)
+        s.apply(.toggleLists)
+        s.apply(.moveToTop)
+        s.apply(.chooseList)
+        XCTAssertEqual(s.model.listID, 1)
+        XCTAssertNil(s.message)
+    }
+
     func testWithOneListTheBracketsSaySo() {
         var s = makeState()
         s.apply(.listsLoaded([lists[0]]))
