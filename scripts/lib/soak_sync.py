@@ -22,6 +22,7 @@ import time
 import uuid
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "sync.d"))
+import scratch  # noqa: E402
 import servers  # noqa: E402
 from harness import Kago, Phone, prop, vtodo  # noqa: E402
 
@@ -276,6 +277,7 @@ def main():
           "%d items, %ds; converged with nothing lost or twice (%d removed here after an unacknowledged push stayed)"
           % (st["rounds"], st["kills"], st["completed"], st["changes"], st["max_in_flight"], a.items, st["seconds"],
              st["stayed"]))
+    scratch.remove_all()
 
 
 if __name__ == "__main__":

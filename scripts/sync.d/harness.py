@@ -2,9 +2,10 @@
 import json
 import os
 import subprocess
-import tempfile
 
 import caldav
+
+import scratch
 
 
 class Kago:
@@ -12,7 +13,7 @@ class Kago:
 
     def __init__(self, binary, server, extra_config=""):
         self.binary = binary
-        self.home = tempfile.mkdtemp(prefix="kago-sync-home-")
+        self.home = scratch.directory("kago-sync-home-")
         self.config_dir = os.path.join(self.home, "config", "kago")
         os.makedirs(self.config_dir)
         self.config = os.path.join(self.config_dir, "config")

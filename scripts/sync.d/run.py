@@ -7,9 +7,11 @@ import importlib
 import inspect
 import os
 import sys
+import tempfile
 import time
 import traceback
 
+import scratch
 import servers
 
 KINDS = {"radicale": servers.Radicale, "xandikos": servers.Xandikos}
@@ -63,6 +65,10 @@ def main():
             failed += run(tests, binary, None, module.__name__[5:])
             total += len(tests)
     print("sync tests: %d failed of %d" % (failed, total))
+    if failed:
+        print("sync tests: homes and server logs kept under %s/kago-*" % tempfile.gettempdir())
+    else:
+        scratch.remove_all()
     sys.exit(1 if failed else 0)
 
 

@@ -4,8 +4,9 @@ import os
 import socket
 import subprocess
 import sys
-import tempfile
 import time
+
+import scratch
 
 
 def free_port():
@@ -22,7 +23,7 @@ class Server:
     password = None
 
     def __init__(self):
-        self.dir = tempfile.mkdtemp(prefix="kago-%s-" % self.name)
+        self.dir = scratch.directory("kago-%s-" % self.name)
         self.port = free_port()
         self.url = "http://127.0.0.1:%d/" % self.port
         self.log = open(os.path.join(self.dir, "log"), "w")
