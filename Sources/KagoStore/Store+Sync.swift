@@ -117,19 +117,22 @@ extension Store {
         try read { try fetchLinks("list_id = ?", [.integer(id)]).first }
     }
 
-    /// Links a list to a collection (replacing an earlier link, whose records go).
-    public func link(_ link: SyncLink) throws(StoreError) {
+    /// Links a list to a collection (replacing an earlier link). Records of members of that
+    /// collection stay, so that linking it again after an unlink carries on with the same UIDs
+    /// (the first sync compares every member); records of any other collection go.
+    /// - Parameter collectionPath: the collection's path, which its members' hrefs start with.
+    public func link(_ link: SyncLink, collectionPath: String) throws(StoreError) {
         _ = try write { _ in
-            try db.run("DELETE FROM sync_items WHERE list_id = ?", .integer(link.listID))
+            try db.run("DELETE FROM sync_items WHERE list_id = ? AND substr(href, 1, ?) IS NOT ?", .integer(link.listID),
+                       .integer(Int64(collectionPath.utf8.count)), .text(collectionPath))
             try db.run("INSERT OR REPLACE INTO sync_lists(list_id, url, token, sync_collection, ctag) VALUES (?, ?, NULL, ?, NULL)",
                        .integer(link.listID), .text(link.url), .integer(link.syncCollection ? 1 : 0))
         }
     }
 
-    /// Stops syncing a list; its items stay.
+    /// Stops syncing a list; its items stay, and so do its records (see `link`).
     public func unlink(list id: Int64) throws(StoreError) {
         _ = try write { _ in
-            try db.run("DELETE FROM sync_items WHERE list_id = ?", .integer(id))
             try db.run("DELETE FROM sync_lists WHERE list_id = ?", .integer(id))
         }
     }

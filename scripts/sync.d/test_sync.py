@@ -396,3 +396,35 @@ def test_a_phone_change_kago_does_not_show_makes_no_second_copy(binary, server):
     assert list(phone.todos(url)) == [prop(text, "UID")], phone.todos(url)
     assert [i["name"] for i in k.items()] == ["Vinegar"]
     assert k.sync()[0] == "Shopping: up to date"
+
+
+def test_unlinking_and_linking_the_same_collection_again_carries_on(binary, server):
+    # Relinking pushed every item again under new UIDs and pulled the server's copies: each
+    # item twice, here and on the server. The records stay across an unlink, so the first
+    # sync after the relink compares every member and merges what changed meanwhile.
+    k = Kago(binary, server)
+    for name in ("牛乳", "卵", "Rice"):
+        k.run("add", name)
+    url = linked(k)
+    k.sync()
+    k.run("lists", "unlink", "Shopping")
+    phone = Phone(server)
+    uid, text = next((u, t) for u, t in phone.todos(url).items() if prop(t, "SUMMARY") == "卵")
+    phone.replace(url, uid, text.replace("END:VTODO", "DESCRIPTION:while unlinked\r\nEND:VTODO"))
+    k.run("check", "牛乳")
+    k.run("rm", "Rice")
+    k.run("add", "Tea")
+    assert k.run("lists", "link", "Shopping", url)[0].strip() == url
+    line, _, _ = k.sync()
+    names = sorted(i["name"] for i in k.items())
+    assert names == ["Tea", "卵", "牛乳"], (line, names)
+    remote = phone.todos(url)
+    assert sorted(prop(t, "SUMMARY") for t in remote.values()) == ["Tea", "卵", "牛乳"], (line, remote)
+    assert uid in remote and k.item("卵")["note"] == "while unlinked", (line, k.items())
+    assert prop(phone.by_summary(url, "牛乳"), "STATUS") == "COMPLETED"
+    assert k.sync()[0] == "Shopping: up to date"
+    # Linked to another collection, the list starts afresh there: one copy of each item.
+    other = k.run("lists", "link", "Shopping", fresh_name())[0].strip()
+    k.sync()
+    assert sorted(prop(t, "SUMMARY") for t in phone.todos(other).values()) == ["Tea", "卵", "牛乳"]
+    assert sorted(i["name"] for i in k.items()) == ["Tea", "卵", "牛乳"]

@@ -68,7 +68,8 @@ enum ListsRemote {
             throw .usage("\(chosen.url) is linked to \(ListsCommand.quoted(name)) already", hint: "Unlink it first: kago lists unlink \(SafeText.sanitize(name))")
         }
         try access.run { s throws(StoreError) in
-            try s.link(SyncLink(listID: list.id, url: chosen.url.description, syncCollection: chosen.syncCollection))
+            try s.link(SyncLink(listID: list.id, url: chosen.url.description, syncCollection: chosen.syncCollection),
+                       collectionPath: chosen.url.path)
         }
         try FileIO.out(chosen.url.description + "\n")
     }
