@@ -89,6 +89,9 @@ public struct InputState: Equatable, Sendable {
     public var completion: Completion?
     /// The text whose name was found already on To buy; Enter on it again adds it anyway.
     public var warnedDuplicate: String?
+    /// What an edit line was filled with: fields the user left alone take the item as it is
+    /// by Enter, so a change that arrived meanwhile (a phone, another process) stays.
+    public var opened: ItemDraft?
 
     public init(purpose: InputPurpose, text: String = "") {
         self.purpose = purpose

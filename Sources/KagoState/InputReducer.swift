@@ -119,7 +119,13 @@ extension AppState {
                 }
                 if case .edit(let id) = state.purpose {
                     input = nil
-                    return [.commit(.edit(id: id, draft), CommitContext(message: .updated(draft.name)))]
+                    // Deleted elsewhere while the line was open: changed on one side and deleted
+                    // on the other, the item stays, with the change (SPEC §9).
+                    guard let item = model.items[id] else {
+                        return [.commit(.add(draft), CommitContext(message: .added(draft.name), selectInserted: true))]
+                    }
+                    let edited = state.opened.map { draft.changes(since: $0, over: self.draft(of: item)) } ?? draft
+                    return [.commit(.edit(id: id, edited), CommitContext(message: .updated(edited.name)))]
                 }
                 // The same name already to buy: say so and show it; Enter again adds it anyway.
                 if state.warnedDuplicate != text, let twin = itemToBuy(named: draft.name) {

@@ -89,6 +89,16 @@ public struct ItemDraft: Equatable, Sendable {
         self.date = date
         self.note = note
     }
+
+    /// This draft's fields that differ from `opened` (what the user changed), over `current`
+    /// for the rest (the item as it is now).
+    public func changes(since opened: ItemDraft, over current: ItemDraft) -> ItemDraft {
+        func pick<T: Equatable>(_ field: KeyPath<ItemDraft, T>) -> T {
+            self[keyPath: field] != opened[keyPath: field] ? self[keyPath: field] : current[keyPath: field]
+        }
+        return ItemDraft(name: pick(\.name), quantity: pick(\.quantity), category: pick(\.category), date: pick(\.date),
+                         note: pick(\.note))
+    }
 }
 
 extension String {

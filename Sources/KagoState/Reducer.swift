@@ -329,7 +329,9 @@ extension AppState {
             return
         }
         guard let item = selectedItem else { show(.nothingSelected); return }
-        input = InputState(purpose: .edit(item.id), text: QuickAdd.format(draft(of: item)))
+        let opened = draft(of: item)
+        input = InputState(purpose: .edit(item.id), text: QuickAdd.format(opened))
+        input!.opened = opened
     }
 
     /// An item written as a draft, for editing it in the quick-add syntax.

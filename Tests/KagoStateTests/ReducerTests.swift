@@ -267,6 +267,35 @@ final class ReducerTests: XCTestCase {
         XCTAssertEqual(s.list.selected, .item(1))
     }
 
+    /// A change that arrives while the edit line is open (a phone's, another process's) stays:
+    /// Enter writes only the fields the user changed in the line.
+    func testAnEditKeepsAChangeThatArrivedWhileTheLineWasOpen() {
+        let dairy = Category(id: 1, name: "dairy", position: 0), cold = Category(id: 2, name: "cold", position: 1)
+        let milk = item(1, "milk", category: 1)
+        var s = makeState(items: [milk], categories: [dairy, cold])
+        s.apply(.startEdit)
+        s.apply(.line(.end))
+        s.apply(.line(.insert(" x2")))
+        var changed = milk
+        changed.note = "low fat"
+        changed.date = today
+        changed.categoryID = 2
+        s.apply(.changedOutside(items: [1: changed], categories: [:]))
+        guard case .commit(.edit(_, let draft), _)? = s.apply(.submit).first else { return XCTFail("no edit") }
+        XCTAssertEqual(draft, ItemDraft(name: "milk", quantity: "2", category: "cold", date: today, note: "low fat"))
+    }
+
+    /// An item deleted elsewhere while its edit line was open comes back with the edit.
+    func testAnEditOfAnItemDeletedMeanwhileAddsItAgain() {
+        var s = makeState(items: [item(1, "carrots")])
+        s.apply(.startEdit)
+        s.apply(.line(.end))
+        s.apply(.line(.insert(" 3本")))
+        s.apply(.changedOutside(items: [1: nil], categories: [:]))
+        XCTAssertEqual(s.apply(.submit).first, .commit(.add(ItemDraft(name: "carrots", quantity: "3本")),
+                                                       CommitContext(message: .added("carrots"), selectInserted: true)))
+    }
+
     func testTabCompletesNamesAndCategoriesAndCycles() {
         var s = makeState(items: [item(1, "Milk"), item(2, "Mineral water"), item(3, "Bread")],
                           categories: [Category(id: 1, name: "dairy", position: 0), Category(id: 2, name: "drinks", position: 1)])
