@@ -231,6 +231,10 @@ public struct AppState: Equatable, Sendable {
     public var message: ShownMessage?
     /// The mark the tab bar shows for sync: while one runs, or after one failed.
     public var syncMark: SyncMark?
+    /// Why the last sync failed, said once: the syncs that retry during an outage say it again
+    /// only when the reason changes, or when `S` asked for them.
+    var syncFailure: String?
+    var syncAsked = false
 
     public private(set) var undoStack: [UndoEntry] = []
     public private(set) var redoStack: [UndoEntry] = []

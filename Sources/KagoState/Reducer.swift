@@ -76,7 +76,9 @@ extension AppState {
             return []
         case .syncFinished(let failure):
             syncMark = failure == nil ? nil : .failed
-            if let failure { show(.syncFailed(failure)) }
+            if let failure, failure != syncFailure || syncAsked { show(.syncFailed(failure)) }
+            syncFailure = failure
+            syncAsked = false
             return []
         case .redraw:
             return [.redraw]
@@ -227,6 +229,7 @@ extension AppState {
         case .syncNow:
             guard let current = currentList else { return [] }
             guard current.linked else { show(.notLinked(current.name)); return [] }
+            syncAsked = true
             if syncMark != .syncing { return [.sync] }
         case .toggleHelp: helpScroll = 0
         case .startFilter: input = InputState(purpose: .filter, text: list.filter)
