@@ -376,6 +376,21 @@ def test_the_open_list_shows_a_phone_change_without_a_key(binary, server):
         subprocess.run(tmux + ["send-keys", "-t", session, "Enter", "Escape"], check=True)
         wait_for(lambda: any(prop(t, "SUMMARY") == "Cucumber ×2" for t in Phone(server).todos(url).values()),
                  "the item added in the list on the server")
+        # A phone's change arriving while the edit line is open stays when Enter saves the line.
+        # One key at a time: a burst of keys reads as a paste, whose line break is a space.
+        for keys in (["/"], ["-l", "Bread"], ["Enter"], ["e"], ["End"], ["-l", " x3"]):
+            subprocess.run(tmux + ["send-keys", "-t", session] + keys, check=True)
+            time.sleep(0.2)
+        wait_for(lambda: "Edit: Bread x3" in screen(), "the edit line")
+        phone = Phone(server)
+        uid, text = next((u, t) for u, t in phone.todos(url).items() if prop(t, "SUMMARY") == "Bread")
+        phone.replace(url, uid, text.replace("END:VTODO", "DESCRIPTION:the sliced one\r\nEND:VTODO"))
+        wait_for(lambda: "the sliced one" in screen(), "the phone's note behind the open edit line")
+        subprocess.run(tmux + ["send-keys", "-t", session, "Enter"], check=True)
+        wait_for(lambda: prop(phone.todos(url)[uid], "SUMMARY") == "Bread ×3", "the edit on the server")
+        bread = phone.todos(url)[uid]
+        assert prop(bread, "DESCRIPTION") == "the sliced one", bread
+        assert (k.item("Bread")["quantity"], k.item("Bread")["note"]) == ("3", "the sliced one"), k.item("Bread")
         subprocess.run(tmux + ["send-keys", "-t", session, "q"], check=True)
     finally:
         subprocess.run(tmux + ["kill-server"], capture_output=True)
