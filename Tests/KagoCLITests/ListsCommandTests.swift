@@ -36,6 +36,7 @@ final class ListsCommandTests: CLITestCase {
         XCTAssertTrue(try kago("list", "-l", "dr").err.hasPrefix("kago: 'dr' matches 2 lists"))
         XCTAssertEqual(try kago("lists").out.split(separator: "\n").count, 3, "nothing was added")
         assertUsage(try kago("-l", "x", "paths"), "'-l' does not apply to 'paths'")
+        assertUsage(try kago("lists", "unlink", "Shopping"), "'Shopping' is not linked to a CalDAV collection")
     }
 
     func testDashLBeforeOrAfterTheCommandAndTheConfigKey() throws {

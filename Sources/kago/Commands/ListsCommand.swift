@@ -31,6 +31,9 @@ enum ListsCommand {
             try ListsRemote.link(list, collection: words.count == 2 ? words[1] : nil, store, startup)
         case "unlink":
             let list = try ListResolver.resolve(try one(words, verb), in: lists)
+            guard try store.run({ s throws(StoreError) in try s.syncLink(list: list.id) }) != nil else {
+                throw .usage("\(quoted(list.name)) is not linked to a CalDAV collection", hint: "See: kago lists")
+            }
             try store.run { s throws(StoreError) in try s.unlink(list: list.id) }
             try FileIO.out("unlinked \(quoted(list.name))\n")
         case "add":
