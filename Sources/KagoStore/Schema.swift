@@ -21,6 +21,7 @@ enum Schema {
         { db, _ in try version1(db) }, { db, _ in try version2(db) }, { db, _ in try version3(db) },
         { db, _ in try version4(db) }, { db, _ in try version5(db) }, { db, _ in try version6(db) }, version7,
         { db, _ in try version8(db) }, { db, _ in try version9(db) }, version10, { db, _ in try version11(db) },
+        { db, _ in try version12(db) },
     ]
 
     /// Categories and items. AUTOINCREMENT so ids are never reused: undo re-inserts rows with
@@ -292,6 +293,12 @@ enum Schema {
     /// changed here since (and the same ctag there) need not read the list at all.
     static func version11(_ db: Database) throws {
         try db.execute("ALTER TABLE sync_lists ADD COLUMN feed_seq INTEGER")
+    }
+
+    /// The UTC offset a synced item's base DUE (given in UTC) was read with: after the time
+    /// zone changes the base still reads as the day the item got, so nothing looks changed here.
+    static func version12(_ db: Database) throws {
+        try db.execute("ALTER TABLE sync_items ADD COLUMN base_offset INTEGER")
     }
 
     static func version10(_ db: Database, _ context: Context) throws {

@@ -41,6 +41,10 @@ public struct SyncRecord: Equatable, Sendable {
     /// The sync token stored when kago made the item on the server: a report since that token
     /// that does not mention it means it is gone.
     public var createdToken: String?
+    /// The UTC offset a DUE in UTC in `base` was read with, so that it is read as the same day
+    /// after the machine's time zone changed (else the item would look changed here). Nil: read
+    /// it with today's zone.
+    public var baseOffset: Int?
 
     public init(uid: String, itemID: Int64?, href: String, etag: String?, base: [UInt8]?, localAt: Timestamp = 0) {
         self.uid = uid
@@ -150,10 +154,13 @@ extension Store {
     public func syncLocal(list id: Int64) throws(StoreError) -> SyncLocal? {
         try read {
             guard let link = try fetchLinks("list_id = ?", [.integer(id)]).first else { return nil }
-            let records = try db.rows("SELECT uid, item_id, href, etag, base, local_at, created_token FROM sync_items WHERE list_id = ?", [.integer(id)]) {
+            let records = try db.rows("""
+                SELECT uid, item_id, href, etag, base, local_at, created_token, base_offset FROM sync_items WHERE list_id = ?
+                """, [.integer(id)]) {
                 var r = SyncRecord(uid: $0.text(0), itemID: $0.optionalInt64(1), href: $0.text(2), etag: $0.optionalText(3),
                                    base: $0.bytes(4).map { Array($0) }, localAt: $0.int64(5))
                 r.createdToken = $0.optionalText(6)
+                r.baseOffset = $0.optionalInt64(7).map { Int($0) }
                 return r
             }
             let (items, names) = try onList(id) { () throws -> ([Item], [Int64: String]) in
@@ -227,10 +234,12 @@ extension Store {
 
     private func writeRecord(_ r: SyncRecord, list id: Int64) throws {
         try db.run("""
-            INSERT INTO sync_items(list_id, uid, item_id, href, etag, base, local_at, created_token) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO sync_items(list_id, uid, item_id, href, etag, base, local_at, created_token, base_offset)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT(list_id, uid) DO UPDATE SET item_id = excluded.item_id, href = excluded.href,
-                etag = excluded.etag, base = excluded.base, local_at = excluded.local_at, created_token = excluded.created_token
+                etag = excluded.etag, base = excluded.base, local_at = excluded.local_at, created_token = excluded.created_token,
+                base_offset = excluded.base_offset
             """, .integer(id), .text(r.uid), .integer(r.itemID), .text(r.href), .text(r.etag),
-            r.base.map { .blob($0) } ?? .null, .integer(r.localAt), .text(r.createdToken))
+            r.base.map { .blob($0) } ?? .null, .integer(r.localAt), .text(r.createdToken), .integer(r.baseOffset.map { Int64($0) }))
     }
 }

@@ -109,7 +109,7 @@ public final class ListSync {
         for r in local.records { byUID[r.uid] = r; byHref[r.href] = r }
         let items = Dictionary(local.items.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         func category(_ item: Item) -> String? { item.categoryID.flatMap { local.categoryNames[$0] } }
-        func baseFields(_ r: SyncRecord) -> TodoFields? { r.base.flatMap { Todo($0, localOffset: localOffset)?.fields } }
+        func baseFields(_ r: SyncRecord) -> TodoFields? { r.base.flatMap { Todo($0, localOffset: offset(of: r))?.fields } }
 
         // 1. What changed on the server.
         var changes: RemoteChanges
@@ -178,7 +178,8 @@ public final class ListSync {
                 if ICalendar.isCalendarWithoutTodo(text) { continue }
                 throw SyncError("the server sent an item that is not iCalendar")
             }
-            let fresh = SyncRecord(uid: todo.uid, itemID: nil, href: href, etag: etag, base: text)
+            var fresh = SyncRecord(uid: todo.uid, itemID: nil, href: href, etag: etag, base: text)
+            fresh.baseOffset = todo.dueOffset
             // Another item now at a known href: the one kago knew there is gone.
             if let other = byHref[href], other.uid != todo.uid, !handled.contains(other.uid) { replaced.append(other) }
             guard !handled.contains(todo.uid) else { continue }
@@ -242,7 +243,7 @@ public final class ListSync {
                 var again = record
                 again.etag = nil
                 writes.append(.record(again))
-                pushes.append(Push(record: again, text: text(for: mine, uid: record.uid, base: record.base, now: now), create: true))
+                pushes.append(Push(record: again, text: text(for: mine, record: record, now: now), create: true))
             }
         }
         var recorded = Set<Int64>()
@@ -255,9 +256,9 @@ public final class ListSync {
             let base = baseFields(record)
             let mine = Mapping.fields(of: item, category: category(item), base: base)
             if record.etag == nil {
-                pushes.append(Push(record: record, text: text(for: mine, uid: record.uid, base: record.base, now: now), create: true))
+                pushes.append(Push(record: record, text: text(for: mine, record: record, now: now), create: true))
             } else if mine != base {
-                pushes.append(Push(record: record, text: text(for: mine, uid: record.uid, base: record.base, now: now), create: false))
+                pushes.append(Push(record: record, text: text(for: mine, record: record, now: now), create: false))
             }
         }
         for case .item(_, _, let r) in writes { if let id = r.itemID { recorded.insert(id) } }
@@ -329,9 +330,18 @@ public final class ListSync {
     }
 
     /// The text to send for an item: its base patched, or a new calendar object.
-    func text(for fields: TodoFields, uid: String, base: [UInt8]?, now: Timestamp) -> [UInt8] {
-        if let base, let todo = Todo(base, localOffset: localOffset) { return todo.patched(fields, now: now, localOffset: localOffset) }
-        return Todo.new(uid: uid, fields: fields, now: now)
+    func text(for fields: TodoFields, record: SyncRecord, now: Timestamp) -> [UInt8] {
+        if let base = record.base, let todo = Todo(base, localOffset: offset(of: record)) {
+            return todo.patched(fields, now: now, localOffset: localOffset)
+        }
+        return Todo.new(uid: record.uid, fields: fields, now: now)
+    }
+
+    /// How a record's base is read: with the offset its UTC DUE was read with when kago took
+    /// it (the day the item got), else with the local zone.
+    func offset(of record: SyncRecord) -> (Timestamp) -> Int {
+        guard let fixed = record.baseOffset else { return localOffset }
+        return { _ in fixed }
     }
 
     /// A random UUID (version 4) in lower case: unique without coordination.

@@ -28,6 +28,9 @@ public struct Todo: Sendable {
     public var modified: Timestamp?
     /// False for a VTODO kago cannot show as an item (recurring, cancelled): left alone.
     public var showable: Bool
+    /// The UTC offset a DUE given in UTC was read with (the local day depends on it); nil for
+    /// any other DUE, or none.
+    public var dueOffset: Int?
 
     /// The properties kago rewrites; every other line stays as it came.
     public static let owned: Set<String> = ["SUMMARY", "DESCRIPTION", "CATEGORIES", "DUE", "STATUS", "COMPLETED",
@@ -39,7 +42,7 @@ public struct Todo: Sendable {
         guard let range = Self.todoRange(lines) else { return nil }
         var uid: String?, summary = "", note: String?, categories: [String] = [], due: Day?
         var completedAt: Timestamp?, statusCompleted = false, statusOpen = false, percent100 = false, cancelled = false, recurring = false
-        var modified: Timestamp?, stamp: Timestamp?
+        var modified: Timestamp?, stamp: Timestamp?, dueOffset: Int?
         for line in Self.ownLines(lines, range) {
             let value = line.value
             switch line.name {
@@ -51,7 +54,13 @@ public struct Todo: Sendable {
                     let name = c.trimmingCharacters()
                     if !name.isEmpty, !categories.contains(name) { categories.append(name) }
                 }
-            case "DUE": due = DateValue.day(value, parameters: line.parameters, localOffset: localOffset)
+            case "DUE":
+                dueOffset = nil
+                due = DateValue.day(value, parameters: line.parameters) { t in
+                    let offset = localOffset(t)
+                    dueOffset = offset
+                    return offset
+                }
             case "COMPLETED": completedAt = DateValue.timestamp(value) ?? completedAt ?? 0
             case "STATUS":
                 let s = value.trimmingCharacters().uppercased()
@@ -73,6 +82,7 @@ public struct Todo: Sendable {
         self.uid = uid
         self.modified = modified ?? stamp
         self.showable = !cancelled && !recurring
+        self.dueOffset = dueOffset
         fields = TodoFields(summary: summary, note: note?.isEmpty == true ? nil : note, categories: categories, due: due,
                             completed: done ? (completedAt ?? modified ?? stamp ?? 0) : nil)
     }

@@ -47,6 +47,14 @@ final class TodoReadTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(todo(["DUE:20261205T030000Z"], offset: { _ in -5 * 3600 })).fields.due, day(2026, 12, 4))
     }
 
+    /// The offset a UTC DUE was read with is kept with the base, to read it as the same day later.
+    func testTheOffsetAUTCDueWasReadWith() throws {
+        XCTAssertEqual(try XCTUnwrap(todo(["DUE:20261204T200000Z"], offset: tokyoOffset)).dueOffset, 9 * 3600)
+        XCTAssertNil(try XCTUnwrap(todo(["DUE;VALUE=DATE:20261204"], offset: tokyoOffset)).dueOffset)
+        XCTAssertNil(try XCTUnwrap(todo(["DUE;TZID=Asia/Tokyo:20261204T233000"], offset: tokyoOffset)).dueOffset)
+        XCTAssertNil(try XCTUnwrap(todo(["SUMMARY:x"], offset: tokyoOffset)).dueOffset)
+    }
+
     func testDueWithTZIDOrFloatingIsItsOwnDate() throws {
         XCTAssertEqual(try XCTUnwrap(todo(["DUE;TZID=Asia/Tokyo:20261204T233000"], offset: { _ in -10 * 3600 })).fields.due,
                        day(2026, 12, 4))

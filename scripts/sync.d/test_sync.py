@@ -443,3 +443,30 @@ def test_unlinking_and_linking_the_same_collection_again_carries_on(binary, serv
     k.sync()
     assert sorted(prop(t, "SUMMARY") for t in phone.todos(other).values()) == ["Tea", "卵", "牛乳"]
     assert sorted(i["name"] for i in k.items()) == ["Tea", "卵", "牛乳"]
+
+
+def test_a_due_time_in_utc_survives_a_change_of_time_zone(binary, server):
+    # A DUE in UTC reads as the local day it falls on. After the machine's zone changed, the
+    # stored base read in the new zone made the item look changed here: the next sync pushed
+    # the old day as a DATE and the phone's time was gone. The base is read as it was taken.
+    k = Kago(binary, server)
+    k.env["TZ"] = "UTC"
+    url = linked(k)
+    k.sync()
+    phone = Phone(server)
+    phone.put(url, vtodo("phone-tofu", "SUMMARY:Tofu", "DUE:20261206T200000Z"))
+    k.sync()
+    assert k.item("Tofu")["date"] == "2026-12-06"
+    k.env["TZ"] = "Asia/Tokyo"
+    line = k.sync()[0]
+    assert line == "Shopping: up to date", line
+    k.run("check", "Tofu")
+    assert k.sync()[0] == "Shopping: ↑1"
+    tofu = phone.todos(url)["phone-tofu"]
+    assert props(tofu, "DUE") == ["DUE:20261206T200000Z"] and prop(tofu, "STATUS") == "COMPLETED", tofu
+    # A change on the phone brings the day as it falls here now.
+    phone.replace(url, "phone-tofu", tofu.replace("END:VTODO", "DESCRIPTION:firm\r\nEND:VTODO"))
+    k.sync()
+    assert (k.item("Tofu")["date"], k.item("Tofu")["note"]) == ("2026-12-07", "firm"), k.item("Tofu")
+    assert k.sync()[0] == "Shopping: up to date"
+    assert props(phone.todos(url)["phone-tofu"], "DUE") == ["DUE:20261206T200000Z"]
