@@ -156,7 +156,11 @@ public struct ListModel: Equatable, Sendable {
         }
         if let newDue = followed() { setDue(newDue, rebuilding: false) }
         for (s, row) in selectedItems {
-            if let i = index(of: row, on: s) { screens[s]!.selection = i }
+            // Only an item still on that screen: one checked, deleted or filtered away leaves
+            // the selection on the row that took its place (and a search would scan every row).
+            guard case .item(let id) = row, let item = items[id], Self.screen(of: item) == s, isInScope(item),
+                  matches(item, screens[s]!.filter.matchKey), let i = index(of: row, on: s) else { continue }
+            screens[s]!.selection = i
         }
         for s in touched { settleSelection(s, direction: 1) }
     }

@@ -420,7 +420,10 @@ extension AppState {
 
     /// Shows another list at the user's asking; a message about the list left goes with it.
     mutating func open(list id: Int64) -> [Effect] {
-        if id != model.listID { message = nil }
+        if id != model.listID {
+            message = nil
+            syncFailure = nil  // the next list's sync failing says why, even for the same reason
+        }
         return goTo(id)
     }
 

@@ -121,14 +121,18 @@ extension Store {
         try read { try fetchLinks("list_id = ?", [.integer(id)]).first }
     }
 
-    /// Links a list to a collection (replacing an earlier link). Records of members of that
-    /// collection stay, so that linking it again after an unlink carries on with the same UIDs
-    /// (the first sync compares every member); records of any other collection go.
+    /// Links a list to a collection (replacing an earlier link). Records of members at that
+    /// collection's path stay, so that linking it again after an unlink carries on with the same
+    /// UIDs; records elsewhere go. A kept record loses its ETag: the first sync merges each
+    /// member still there against its base and uploads again what is missing, never deleting an
+    /// item here (the path may now hold another collection, recreated or on another server).
     /// - Parameter collectionPath: the collection's path, which its members' hrefs start with.
     public func link(_ link: SyncLink, collectionPath: String) throws(StoreError) {
         _ = try write { _ in
-            try db.run("DELETE FROM sync_items WHERE list_id = ? AND substr(href, 1, ?) IS NOT ?", .integer(link.listID),
-                       .integer(Int64(collectionPath.utf8.count)), .text(collectionPath))
+            let path = Array(collectionPath.utf8)
+            try db.run("DELETE FROM sync_items WHERE list_id = ? AND substr(CAST(href AS BLOB), 1, ?) IS NOT ?",
+                       .integer(link.listID), .integer(Int64(path.count)), .blob(path))
+            try db.run("UPDATE sync_items SET etag = NULL, created_token = NULL WHERE list_id = ?", .integer(link.listID))
             try db.run("INSERT OR REPLACE INTO sync_lists(list_id, url, token, sync_collection, ctag) VALUES (?, ?, NULL, ?, NULL)",
                        .integer(link.listID), .text(link.url), .integer(link.syncCollection ? 1 : 0))
         }

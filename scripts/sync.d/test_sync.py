@@ -438,6 +438,17 @@ def test_unlinking_and_linking_the_same_collection_again_carries_on(binary, serv
     assert uid in remote and k.item("卵")["note"] == "while unlinked", (line, k.items())
     assert prop(phone.by_summary(url, "牛乳"), "STATUS") == "COMPLETED"
     assert k.sync()[0] == "Shopping: up to date"
+    # The collection emptied while unlinked (deleted and made again under the same path, say):
+    # linking it again uploads the items, it never deletes them here.
+    k.run("lists", "unlink", "Shopping")
+    for u in list(phone.todos(url)):
+        phone.delete(url, u)
+    k.run("lists", "link", "Shopping", url)
+    k.sync()
+    assert sorted(i["name"] for i in k.items()) == ["Tea", "卵", "牛乳"], k.items()
+    assert sorted(prop(t, "SUMMARY") for t in phone.todos(url).values()) == ["Tea", "卵", "牛乳"]
+    assert uid in phone.todos(url), "uploaded again under its UID"
+    assert k.sync()[0] == "Shopping: up to date"
     # Linked to another collection, the list starts afresh there: one copy of each item.
     other = k.run("lists", "link", "Shopping", fresh_name())[0].strip()
     k.sync()
