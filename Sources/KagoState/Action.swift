@@ -185,6 +185,8 @@ public indirect enum StatusMessage: Equatable, Sendable {
     case categoryExists(String)
     case reservedCategoryName(String)
     case alreadyOnList(String)
+    /// The item an edit line was open on left the list meanwhile (deleted, or moved away).
+    case editedItemGone(String)
     /// A text over its limit (`ItemLimits`).
     case tooLong(ItemLimits.Field)
     /// The database was opened for reading only: changes cannot be saved.

@@ -118,12 +118,15 @@ extension AppState {
                     return []
                 }
                 if case .edit(let id) = state.purpose {
-                    input = nil
-                    // Deleted elsewhere while the line was open: changed on one side and deleted
-                    // on the other, the item stays, with the change (SPEC §9).
+                    // Gone from the list while the line was open (deleted, or moved to another
+                    // list): what was typed stays, as an add line, for the user to decide.
                     guard let item = model.items[id] else {
-                        return [.commit(.add(draft), CommitContext(message: .added(draft.name), selectInserted: true))]
+                        input?.purpose = .add
+                        input?.opened = nil
+                        show(.editedItemGone(draft.name))
+                        return []
                     }
+                    input = nil
                     let edited = state.opened.map { draft.changes(since: $0, over: self.draft(of: item)) } ?? draft
                     return [.commit(.edit(id: id, edited), CommitContext(message: .updated(edited.name)))]
                 }

@@ -23,7 +23,7 @@ public enum StringKey: String, CaseIterable, Sendable {
     case msgConfigBadValue, msgConfigUnreadable, msgConfigUnknownKey, msgConfigMore, msgIntroNotSaved, msgSaveFailed, undoHint
     case msgCtrlCAgain, msgNotUndone, msgNotRedone, msgAddedItems, msgPastedLine
     case msgCategoryMerged, msgCategoryMovedDown, msgCategoryMovedUp, msgCategoryExists, msgReservedCategory
-    case msgAlreadyOnList, categoryInputHint, msgTooLong, fieldName, fieldNote, fieldCategory, msgReadOnly
+    case msgAlreadyOnList, msgEditedItemGone, categoryInputHint, msgTooLong, fieldName, fieldNote, fieldCategory, msgReadOnly
     // MARK: - CLI and files (issue 10.11)
     case fieldQuantity
     // MARK: - Lists (SPEC §8)

@@ -58,6 +58,7 @@ public struct Strings: Sendable {
         case .categoryExists(let n): return format(.msgCategoryExists, ["name": n])
         case .reservedCategoryName(let n): return format(.msgReservedCategory, ["name": n])
         case .alreadyOnList(let n): return format(.msgAlreadyOnList, ["name": n])
+        case .editedItemGone(let n): return format(.msgEditedItemGone, ["name": n])
         case .readOnly: return self[.msgReadOnly]
         case .tooLong(let field):
             let name: StringKey = switch field {

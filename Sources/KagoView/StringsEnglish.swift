@@ -61,6 +61,7 @@ extension Strings {
         .msgCategoryMovedUp: "Moved {name} up", .msgCategoryExists: "{name} already exists",
         .msgReservedCategory: "{name} is kept for items without a category; choose another name",
         .msgAlreadyOnList: "{name} is already on the list; Enter again adds another",
+        .msgEditedItemGone: "{name} was deleted or moved meanwhile; Enter adds it here",
         .categoryInputHint: "Enter save · Esc cancel", .msgTooLong: "Not saved: the {field} is longer than {limit} characters",
         .msgReadOnly: "Read-only: you can look, but changes cannot be saved here",
         .fieldName: "name", .fieldNote: "note", .fieldCategory: "category",

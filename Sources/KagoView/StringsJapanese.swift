@@ -61,6 +61,7 @@ extension Strings {
         .msgCategoryMovedUp: "{name} を上へ移動しました", .msgCategoryExists: "{name} はすでにあります",
         .msgReservedCategory: "{name} はカテゴリなしの項目用です。別の名前にしてください",
         .msgAlreadyOnList: "{name} はすでにリストにあります。もう一度 Enter で追加します",
+        .msgEditedItemGone: "{name} はその間に削除か移動されました。Enter でここに追加します",
         .categoryInputHint: "Enter 保存 · Esc 中止", .msgTooLong: "保存しません: {field}が {limit} 文字を超えています",
         .msgReadOnly: "読み取り専用です: 見ることはできますが、変更は保存できません",
         .fieldName: "名前", .fieldNote: "メモ", .fieldCategory: "カテゴリ",

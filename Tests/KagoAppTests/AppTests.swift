@@ -123,7 +123,7 @@ final class AppTests: XCTestCase {
     }
 
     /// Another process deletes the item between the last poll and the commit of its edit (a
-    /// deletion seen before Enter adds the item again with the edit: ReducerTests).
+    /// deletion seen before Enter turns the line into an add line: ReducerTests).
     func testACommitThatFailsSaysSoAndShowsNothingAsDone() throws {
         let other = try Store.open(path: path)
         let milk = try XCTUnwrap(other.perform(.add(ItemDraft(name: "milk")), now: 1_800_000_000).items.first?.after)

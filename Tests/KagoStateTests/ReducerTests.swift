@@ -285,13 +285,18 @@ final class ReducerTests: XCTestCase {
         XCTAssertEqual(draft, ItemDraft(name: "milk", quantity: "2", category: "cold", date: today, note: "low fat"))
     }
 
-    /// An item deleted elsewhere while its edit line was open comes back with the edit.
-    func testAnEditOfAnItemDeletedMeanwhileAddsItAgain() {
+    /// An item deleted (or moved away) elsewhere while its edit line was open: what was typed
+    /// stays, as an add line, and Enter adds it.
+    func testAnEditOfAnItemGoneMeanwhileBecomesAnAddLine() {
         var s = makeState(items: [item(1, "carrots")])
         s.apply(.startEdit)
         s.apply(.line(.end))
         s.apply(.line(.insert(" 3本")))
         s.apply(.changedOutside(items: [1: nil], categories: [:]))
+        XCTAssertEqual(s.apply(.submit), [])
+        XCTAssertEqual(s.message?.message, .editedItemGone("carrots"))
+        XCTAssertEqual(s.input?.purpose, .add)
+        XCTAssertEqual(s.input?.editor.text, "carrots 3本")
         XCTAssertEqual(s.apply(.submit).first, .commit(.add(ItemDraft(name: "carrots", quantity: "3本")),
                                                        CommitContext(message: .added("carrots"), selectInserted: true)))
     }
