@@ -173,10 +173,17 @@ public final class ListSync {
         var replaced: [SyncRecord] = []
         for href in wanted {
             guard let (etag, text) = fetched[href] else { continue }
-            guard let todo = Todo(text, localOffset: localOffset) else {
+            guard var todo = Todo(text, localOffset: localOffset) else {
                 // Skipped, it would be lost here for good once the token moved past it.
                 if ICalendar.isCalendarWithoutTodo(text) { continue }
                 throw SyncError("the server sent an item that is not iCalendar")
+            }
+            // A UTC DUE the server still has as it was reads as the day it was read as then (the
+            // zone may have changed since): a change to another field does not move it.
+            if let record = byUID[todo.uid], record.baseOffset != nil, let base = record.base,
+               Todo(base, localOffset: localOffset)?.dueValue == todo.dueValue,
+               let same = Todo(text, localOffset: offset(of: record)) {
+                todo = same
             }
             var fresh = SyncRecord(uid: todo.uid, itemID: nil, href: href, etag: etag, base: text)
             fresh.baseOffset = todo.dueOffset

@@ -31,6 +31,8 @@ public struct Todo: Sendable {
     /// The UTC offset a DUE given in UTC was read with (the local day depends on it); nil for
     /// any other DUE, or none.
     public var dueOffset: Int?
+    /// The DUE as written, to tell whether it changed whatever day it reads as.
+    public var dueValue: String?
 
     /// The properties kago rewrites; every other line stays as it came.
     public static let owned: Set<String> = ["SUMMARY", "DESCRIPTION", "CATEGORIES", "DUE", "STATUS", "COMPLETED",
@@ -42,7 +44,7 @@ public struct Todo: Sendable {
         guard let range = Self.todoRange(lines) else { return nil }
         var uid: String?, summary = "", note: String?, categories: [String] = [], due: Day?
         var completedAt: Timestamp?, statusCompleted = false, statusOpen = false, percent100 = false, cancelled = false, recurring = false
-        var modified: Timestamp?, stamp: Timestamp?, dueOffset: Int?
+        var modified: Timestamp?, stamp: Timestamp?, dueOffset: Int?, dueValue: String?
         for line in Self.ownLines(lines, range) {
             let value = line.value
             switch line.name {
@@ -56,6 +58,7 @@ public struct Todo: Sendable {
                 }
             case "DUE":
                 dueOffset = nil
+                dueValue = value.trimmingCharacters()
                 due = DateValue.day(value, parameters: line.parameters) { t in
                     let offset = localOffset(t)
                     dueOffset = offset
@@ -83,6 +86,7 @@ public struct Todo: Sendable {
         self.modified = modified ?? stamp
         self.showable = !cancelled && !recurring
         self.dueOffset = dueOffset
+        self.dueValue = dueValue
         fields = TodoFields(summary: summary, note: note?.isEmpty == true ? nil : note, categories: categories, due: due,
                             completed: done ? (completedAt ?? modified ?? stamp ?? 0) : nil)
     }

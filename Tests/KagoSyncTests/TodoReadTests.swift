@@ -50,6 +50,7 @@ final class TodoReadTests: XCTestCase {
     /// The offset a UTC DUE was read with is kept with the base, to read it as the same day later.
     func testTheOffsetAUTCDueWasReadWith() throws {
         XCTAssertEqual(try XCTUnwrap(todo(["DUE:20261204T200000Z"], offset: tokyoOffset)).dueOffset, 9 * 3600)
+        XCTAssertEqual(try XCTUnwrap(todo(["DUE:20261204T200000Z "], offset: tokyoOffset)).dueValue, "20261204T200000Z")
         XCTAssertNil(try XCTUnwrap(todo(["DUE;VALUE=DATE:20261204"], offset: tokyoOffset)).dueOffset)
         XCTAssertNil(try XCTUnwrap(todo(["DUE;TZID=Asia/Tokyo:20261204T233000"], offset: tokyoOffset)).dueOffset)
         XCTAssertNil(try XCTUnwrap(todo(["SUMMARY:x"], offset: tokyoOffset)).dueOffset)

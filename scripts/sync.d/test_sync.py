@@ -475,9 +475,15 @@ def test_a_due_time_in_utc_survives_a_change_of_time_zone(binary, server):
     assert k.sync()[0] == "Shopping: ↑1"
     tofu = phone.todos(url)["phone-tofu"]
     assert props(tofu, "DUE") == ["DUE:20261206T200000Z"] and prop(tofu, "STATUS") == "COMPLETED", tofu
-    # A change on the phone brings the day as it falls here now.
-    phone.replace(url, "phone-tofu", tofu.replace("END:VTODO", "DESCRIPTION:firm\r\nEND:VTODO"))
+    # A change on the phone to another field leaves the day as it was read; a new DUE is read
+    # as the day it falls on here now.
+    tofu = tofu.replace("END:VTODO", "DESCRIPTION:firm\r\nEND:VTODO")
+    phone.replace(url, "phone-tofu", tofu)
     k.sync()
-    assert (k.item("Tofu")["date"], k.item("Tofu")["note"]) == ("2026-12-07", "firm"), k.item("Tofu")
+    assert (k.item("Tofu")["date"], k.item("Tofu")["note"]) == ("2026-12-06", "firm"), k.item("Tofu")
     assert k.sync()[0] == "Shopping: up to date"
-    assert props(phone.todos(url)["phone-tofu"], "DUE") == ["DUE:20261206T200000Z"]
+    phone.replace(url, "phone-tofu", tofu.replace("DUE:20261206T200000Z", "DUE:20261207T200000Z"))
+    k.sync()
+    assert k.item("Tofu")["date"] == "2026-12-08", k.item("Tofu")
+    assert k.sync()[0] == "Shopping: up to date"
+    assert props(phone.todos(url)["phone-tofu"], "DUE") == ["DUE:20261207T200000Z"]
