@@ -2,6 +2,7 @@
 drops, resets, delays and answers errors. Each time `kago sync` exits 1 with one `kago: sync`
 line within a bounded time, or succeeds by itself; then a clean sync converges: the local
 items are the server's, none twice, nothing lost."""
+import contextlib
 import re
 import socket
 import uuid
@@ -193,103 +194,80 @@ def test_a_change_there_kago_does_not_own_while_changed_here_makes_no_duplicate(
         proxy.stop()
 
 
+@contextlib.contextmanager
+def a_phone_note_racing(binary, server, local, at):
+    """Syncs Rice after `kago local…` while the phone saves a note on it just before the first
+    request `at` picks reaches the server; yields (kago, phone, collection, Rice's UID, the
+    sync's line, that request's If-Match)."""
+    proxy, k, direct = setup(binary, server)
+    try:
+        k.sync()
+        phone = Phone(server)
+        uid = next(u for u, t in phone.todos(direct).items() if prop(t, "SUMMARY") == "Rice")
+        k.run(*local)
+        raced = []
+
+        def rule(req):
+            if not raced and at(req):
+                raced.append(req.headers.get("If-Match"))
+                text = phone.todos(direct)[uid]
+                phone.replace(direct, uid, text.replace("END:VTODO", "DESCRIPTION:basmati\r\nEND:VTODO"))
+            return None
+        proxy.rule = rule
+        try:
+            line = k.sync()[0]
+        finally:
+            proxy.rule = None
+        assert raced, "kago sent no request the race waited for"
+        yield k, phone, direct, uid, line, raced[0]
+    finally:
+        proxy.stop()
+
+
 def test_a_phone_change_between_kagos_read_and_its_write_is_merged_not_overwritten(binary, server):
     # Found missing by injecting "an update PUT without If-Match" (issue 14): no test had the
     # phone save an item between kago's read of it and kago's write, so nothing failed. Here the
     # phone saves a note just before kago's PUT of that item reaches the server: the PUT must be
     # refused (412), and the next round merges both changes.
-    proxy, k, direct = setup(binary, server)
-    try:
-        k.sync()
-        phone = Phone(server)
-        uid, text = next((u, t) for u, t in phone.todos(direct).items() if prop(t, "SUMMARY") == "Rice")
-        k.run("check", "Rice")
-        raced = []
-
-        def rule(req):
-            if req.method == "PUT" and b"SUMMARY:Rice" in req.body and not raced:
-                raced.append(req.headers.get("If-Match"))
-                phone.replace(direct, uid, text.replace("END:VTODO", "DESCRIPTION:basmati\r\nEND:VTODO"))
-            return None
-        proxy.rule = rule
-        try:
-            line, _, _ = k.sync()
-        finally:
-            proxy.rule = None
-        assert raced, "kago sent no PUT for Rice"
+    def put_of_rice(req):
+        return req.method == "PUT" and b"SUMMARY:Rice" in req.body
+    with a_phone_note_racing(binary, server, ("check", "Rice"), put_of_rice) as (k, phone, direct, uid, line, if_match):
         remote = phone.todos(direct)[uid]
-        assert prop(remote, "DESCRIPTION") == "basmati", "the phone's change was overwritten (If-Match %r): %s" % (raced[0], remote)
+        assert prop(remote, "DESCRIPTION") == "basmati", "the phone's change was overwritten (If-Match %r): %s" % (if_match, remote)
         assert prop(remote, "STATUS") == "COMPLETED", remote
         rice = k.item("Rice")
         assert (rice["note"], rice["purchased"]) == ("basmati", True), (line, rice)
         assert k.sync()[0] == "Shopping: up to date"
-    finally:
-        proxy.stop()
 
 
 def test_a_phone_change_between_kagos_write_and_its_fetch_still_arrives(binary, server):
     # kago fetches what it wrote to keep the server's text as the merge base. A phone saving the
     # item between that PUT and the fetch made the phone's text the base: the change matched the
     # base, so it never reached the list. The PUT's ETag tells the two apart.
-    proxy, k, direct = setup(binary, server)
-    try:
-        k.sync()
-        phone = Phone(server)
-        uid = next(u for u, t in phone.todos(direct).items() if prop(t, "SUMMARY") == "Rice")
-        k.run("check", "Rice")
-        put, raced = [], []
+    put = []
 
-        def rule(req):
-            if req.method == "PUT" and b"SUMMARY:Rice" in req.body:
-                put.append(True)
-            elif put and not raced and req.method == "REPORT" and b"calendar-multiget" in req.body:
-                raced.append(True)
-                text = phone.todos(direct)[uid]
-                phone.replace(direct, uid, text.replace("END:VTODO", "DESCRIPTION:basmati\r\nEND:VTODO"))
-            return None
-        proxy.rule = rule
-        try:
-            k.sync()
-        finally:
-            proxy.rule = None
-        assert raced, "kago sent no PUT for Rice, or fetched nothing after it"
+    def fetch_after_the_put(req):
+        if req.method == "PUT" and b"SUMMARY:Rice" in req.body:
+            put.append(True)
+        return bool(put) and req.method == "REPORT" and b"calendar-multiget" in req.body
+    with a_phone_note_racing(binary, server, ("check", "Rice"), fetch_after_the_put) as (k, phone, direct, uid, _, _):
         line = k.sync()[0]
         rice = k.item("Rice")
         assert (rice["note"], rice["purchased"]) == ("basmati", True), (line, rice)
         remote = phone.todos(direct)[uid]
         assert (prop(remote, "DESCRIPTION"), prop(remote, "STATUS")) == ("basmati", "COMPLETED"), remote
         assert k.sync()[0] == "Shopping: up to date"
-    finally:
-        proxy.stop()
 
 
 def test_a_phone_change_between_kagos_read_and_its_delete_keeps_the_item(binary, server):
     # The same for a DELETE without If-Match (also caught by no test): kago removes an item, the
     # phone saves a change to it just before kago's DELETE reaches the server. Changed on one
     # side and deleted on the other, the item stays with the change (SPEC §9).
-    proxy, k, direct = setup(binary, server)
-    try:
-        k.sync()
-        phone = Phone(server)
-        uid, text = next((u, t) for u, t in phone.todos(direct).items() if prop(t, "SUMMARY") == "Rice")
-        k.run("rm", "Rice")
-        raced = []
-
-        def rule(req):
-            if req.method == "DELETE" and not raced:
-                raced.append(req.headers.get("If-Match"))
-                phone.replace(direct, uid, text.replace("END:VTODO", "DESCRIPTION:basmati\r\nEND:VTODO"))
-            return None
-        proxy.rule = rule
-        try:
-            line, _, _ = k.sync()
-        finally:
-            proxy.rule = None
-        assert raced, "kago sent no DELETE"
+    def delete(req):
+        return req.method == "DELETE"
+    with a_phone_note_racing(binary, server, ("rm", "Rice"), delete) as (k, phone, direct, uid, line, if_match):
         remote = phone.todos(direct)
-        assert uid in remote, "the phone's change was deleted (If-Match %r): %r" % (raced[0], line)
+        assert uid in remote, "the phone's change was deleted (If-Match %r): %r" % (if_match, line)
         assert prop(remote[uid], "DESCRIPTION") == "basmati", remote[uid]
         assert k.item("Rice")["note"] == "basmati", (line, k.items())
         assert k.sync()[0] == "Shopping: up to date"
-    finally:
-        proxy.stop()
