@@ -297,8 +297,13 @@ enum Schema {
 
     /// The UTC offset a synced item's base DUE (given in UTC) was read with: after the time
     /// zone changes the base still reads as the day the item got, so nothing looks changed here.
+    /// And the text a sync is about to send, so that one killed after the server took it knows
+    /// the server's copy for its own.
     static func version12(_ db: Database) throws {
-        try db.execute("ALTER TABLE sync_items ADD COLUMN base_offset INTEGER")
+        try db.execute("""
+            ALTER TABLE sync_items ADD COLUMN base_offset INTEGER;
+            ALTER TABLE sync_items ADD COLUMN pending BLOB;
+            """)
     }
 
     static func version10(_ db: Database, _ context: Context) throws {

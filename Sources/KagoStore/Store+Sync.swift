@@ -45,6 +45,9 @@ public struct SyncRecord: Equatable, Sendable {
     /// after the machine's time zone changed (else the item would look changed here). Nil: read
     /// it with today's zone.
     public var baseOffset: Int?
+    /// The text a sync is about to send, written before it goes: a sync killed after the server
+    /// took it finds the server holding it and knows the change for its own, not a phone's.
+    public var pending: [UInt8]?
 
     public init(uid: String, itemID: Int64?, href: String, etag: String?, base: [UInt8]?, localAt: Timestamp = 0) {
         self.uid = uid
@@ -95,6 +98,8 @@ public enum SyncWrite: Sendable {
     case record(SyncRecord)
     /// Forgets a record.
     case dropRecord(uid: String)
+    /// Notes the text about to be sent for a record (see `SyncRecord.pending`).
+    case pending(uid: String, text: [UInt8])
 }
 
 extension Store {
@@ -159,12 +164,14 @@ extension Store {
         try read {
             guard let link = try fetchLinks("list_id = ?", [.integer(id)]).first else { return nil }
             let records = try db.rows("""
-                SELECT uid, item_id, href, etag, base, local_at, created_token, base_offset FROM sync_items WHERE list_id = ?
+                SELECT uid, item_id, href, etag, base, local_at, created_token, base_offset, pending FROM sync_items
+                WHERE list_id = ?
                 """, [.integer(id)]) {
                 var r = SyncRecord(uid: $0.text(0), itemID: $0.optionalInt64(1), href: $0.text(2), etag: $0.optionalText(3),
                                    base: $0.bytes(4).map { Array($0) }, localAt: $0.int64(5))
                 r.createdToken = $0.optionalText(6)
                 r.baseOffset = $0.optionalInt64(7).map { Int($0) }
+                r.pending = $0.bytes(8).map { Array($0) }
                 return r
             }
             let (items, names) = try onList(id) { () throws -> ([Item], [Int64: String]) in
@@ -210,6 +217,8 @@ extension Store {
                         try writeRecord(record, list: id)
                     case .dropRecord(let uid):
                         try db.run("DELETE FROM sync_items WHERE list_id = ? AND uid = ?", .integer(id), .text(uid))
+                    case .pending(let uid, let text):
+                        try db.run("UPDATE sync_items SET pending = ? WHERE list_id = ? AND uid = ?", .blob(text), .integer(id), .text(uid))
                     }
                 }
                 if skipped == 0, let token {
@@ -238,12 +247,13 @@ extension Store {
 
     private func writeRecord(_ r: SyncRecord, list id: Int64) throws {
         try db.run("""
-            INSERT INTO sync_items(list_id, uid, item_id, href, etag, base, local_at, created_token, base_offset)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO sync_items(list_id, uid, item_id, href, etag, base, local_at, created_token, base_offset, pending)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT(list_id, uid) DO UPDATE SET item_id = excluded.item_id, href = excluded.href,
                 etag = excluded.etag, base = excluded.base, local_at = excluded.local_at, created_token = excluded.created_token,
-                base_offset = excluded.base_offset
+                base_offset = excluded.base_offset, pending = excluded.pending
             """, .integer(id), .text(r.uid), .integer(r.itemID), .text(r.href), .text(r.etag),
-            r.base.map { .blob($0) } ?? .null, .integer(r.localAt), .text(r.createdToken), .integer(r.baseOffset.map { Int64($0) }))
+            r.base.map { .blob($0) } ?? .null, .integer(r.localAt), .text(r.createdToken), .integer(r.baseOffset.map { Int64($0) }),
+            r.pending.map { .blob($0) } ?? .null)
     }
 }

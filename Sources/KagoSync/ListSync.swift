@@ -110,6 +110,12 @@ public final class ListSync {
         let items = Dictionary(local.items.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         func category(_ item: Item) -> String? { item.categoryID.flatMap { local.categoryNames[$0] } }
         func baseFields(_ r: SyncRecord) -> TodoFields? { r.base.flatMap { Todo($0, localOffset: offset(of: r))?.fields } }
+        // The server holding what a killed sync was sending: that is what both sides last
+        // agreed on, not a change made there.
+        func baseFields(_ r: SyncRecord, server: TodoFields) -> TodoFields? {
+            if let pending = r.pending, Todo(pending, localOffset: offset(of: r))?.fields == server { return server }
+            return baseFields(r)
+        }
 
         // 1. What changed on the server.
         var changes: RemoteChanges
@@ -199,7 +205,7 @@ public final class ListSync {
                 }
                 continue
             }
-            let base = baseFields(record)
+            let base = baseFields(record, server: todo.fields)
             guard let item = record.itemID.flatMap({ items[$0] }) else {
                 // Deleted (or moved away) here: gone there too unless it changed there.
                 if let base, base == todo.fields || remote == nil {
@@ -281,6 +287,9 @@ public final class ListSync {
             pushes.append(Push(record: record, text: Todo.new(uid: uid, fields: Mapping.fields(of: item, category: category(item), base: nil), now: now),
                                create: true))
         }
+
+        // What is about to be sent, noted first (see `SyncRecord.pending`).
+        for push in pushes where !push.text.isEmpty { writes.append(.pending(uid: push.record.uid, text: push.text)) }
 
         // 3. Here, in one transaction; the token only if everything applied.
         let skipped: Int

@@ -194,6 +194,28 @@ def test_a_change_there_kago_does_not_own_while_changed_here_makes_no_duplicate(
         proxy.stop()
 
 
+def test_a_change_here_after_a_push_kago_never_heard_back_from_is_kept(binary, server):
+    # A sync that fails (or is killed) after the server took its PUT does not learn so; the
+    # next one found the server "changed" from the base and took that over a later change here:
+    # checked, the push unacknowledged, then unchecked here, Rice came back checked (the soak
+    # found it). The text about to be sent is noted first, so the server's copy is known as
+    # kago's own.
+    proxy, k, direct = setup(binary, server)
+    try:
+        k.sync()
+        k.run("check", "Rice")
+        sync_under(k, proxy, when("REPORT", ("reset", 10), match=b"calendar-multiget"), ok=False, bound=15)
+        phone = Phone(server)
+        assert prop(phone.by_summary(direct, "Rice"), "STATUS") == "COMPLETED", "the push reached the server"
+        k.run("uncheck", "Rice")
+        line = k.sync()[0]
+        assert k.item("Rice")["purchased"] is False, (line, k.item("Rice"))
+        assert prop(phone.by_summary(direct, "Rice"), "STATUS") in (None, "NEEDS-ACTION"), phone.by_summary(direct, "Rice")
+        assert k.sync()[0] == "Shopping: up to date"
+    finally:
+        proxy.stop()
+
+
 @contextlib.contextmanager
 def a_phone_note_racing(binary, server, local, at):
     """Syncs Rice after `kago local…` while the phone saves a note on it just before the first
